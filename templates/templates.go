@@ -1,0 +1,12 @@
+// Package templates holds the static text that generated hooks are built
+// from: the awk JSON decoder and the script skeletons. Templates carry no
+// logic; every value they receive is computed and quoted in Go.
+package templates
+
+import _ "embed"
+
+// DecodeAWK is the awk program that every generated bash script runs to read
+// the hook payload. See decode.awk for its contract.
+//
+//go:embed decode.awk
+var DecodeAWK string
