@@ -10,3 +10,8 @@ import _ "embed"
 //
 //go:embed decode.awk
 var DecodeAWK string
+
+// BashHook is the text/template skeleton of a generated bash script.
+//
+//go:embed hook.sh.tmpl
+var BashHook string

@@ -1,0 +1,260 @@
+// Package bash generates the bash dispatcher script of one unit of a plan.
+//
+// A script decodes the payload once with the awk program of package
+// templates, then runs the checks of its hook in file order with bash
+// tests only ([[ =~ ]] on translated EREs, and glob tests with quoted
+// literals), and prints the answer that ir.AnswerFor describes. All rule
+// text goes through Quote; no printf format and no heredoc holds rule text.
+package bash
+
+import (
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/templates"
+)
+
+var skeleton = template.Must(template.New("hook.sh").Parse(templates.BashHook))
+
+// Options are the answer choices that are not part of the plan.
+type Options struct {
+	Warn ir.WarnMode
+}
+
+// Generate returns the script for u, at .cursor/hooks/<u.Name>.sh.
+func Generate(u *ir.Unit, opts Options) codegen.File {
+	g := &gen{keys: map[ir.Key]int{}, opts: opts}
+	for _, h := range u.Hooks {
+		for _, k := range h.Keys() {
+			g.key(k)
+		}
+	}
+	var data, body strings.Builder
+	g.data = &data
+	// Rule data, once per rule.
+	seenRule := map[*ir.Rule]int{}
+	for _, h := range u.Hooks {
+		for _, c := range h.Checks {
+			if _, ok := seenRule[c.Rule]; ok {
+				continue
+			}
+			n := len(seenRule) + 1
+			seenRule[c.Rule] = n
+			fmt.Fprintf(&data, "# %s (%s)\n", codegen.Comment(c.Rule.Name), codegen.Comment(c.Rule.Source))
+			fmt.Fprintf(&data, "hk_u%d=%s\n", n, Quote(jsonText(c.Rule.UserMessage())))
+			fmt.Fprintf(&data, "hk_a%d=%s\n", n, Quote(jsonText(c.Rule.AgentMessage())))
+		}
+	}
+	g.rules = seenRule
+
+	var events []string
+	for _, h := range u.Hooks {
+		events = append(events, h.Event.String())
+	}
+	if len(u.Hooks) == 1 {
+		g.hook(&body, u.Hooks[0], "")
+	} else {
+		body.WriteString("case ${1-} in\n")
+		for _, h := range u.Hooks {
+			fmt.Fprintf(&body, "%s)\n", h.Event)
+			g.hook(&body, h, "  ")
+			body.WriteString("  ;;\n")
+		}
+		body.WriteString("*)\n  printf '%s\\n' \"hookify: expected the Cursor event name as the first argument\" >&2\n  printf '{}\\n'\n  ;;\nesac\n")
+	}
+
+	var wanted []string
+	for _, k := range g.order {
+		wanted = append(wanted, k.String())
+	}
+	var out strings.Builder
+	err := skeleton.Execute(&out, map[string]string{
+		"Header":  codegen.Header(u.Sources),
+		"Events":  strings.Join(events, ", "),
+		"Fail":    Quote(jsonText(ir.ParseFailureMessage)),
+		"Data":    strings.TrimRight(data.String(), "\n") + "\n",
+		"Wanted":  Quote(strings.Join(wanted, " ")),
+		"Decoder": strings.TrimRight(templates.DecodeAWK, "\n"),
+		"Body":    strings.TrimRight(body.String(), "\n"),
+	})
+	if err != nil {
+		panic(err) // the template is static and its data are strings
+	}
+	return codegen.File{Path: ".cursor/hooks/" + u.Name + ".sh", Data: []byte(out.String()), Mode: 0o755}
+}
+
+// jsonText is s as the inside of a JSON string literal.
+func jsonText(s string) string {
+	q := ir.JSONString(s)
+	return q[1 : len(q)-1]
+}
+
+type gen struct {
+	opts  Options
+	keys  map[ir.Key]int
+	order []ir.Key
+	rules map[*ir.Rule]int
+	data  *strings.Builder
+	nlit  int
+}
+
+func (g *gen) key(k ir.Key) int {
+	if n, ok := g.keys[k]; ok {
+		return n
+	}
+	g.order = append(g.order, k)
+	g.keys[k] = len(g.order)
+	return len(g.order)
+}
+
+// lit adds a rule-derived string to the data section and returns its variable.
+func (g *gen) lit(prefix, s string) string {
+	g.nlit++
+	v := fmt.Sprintf("hk_%s%d", prefix, g.nlit)
+	fmt.Fprintf(g.data, "%s=%s\n", v, Quote(s))
+	return v
+}
+
+func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
+	p := func(format string, args ...any) {
+		b.WriteString(in)
+		fmt.Fprintf(b, format, args...)
+		b.WriteByte('\n')
+	}
+	// A payload that could not be read.
+	p(`if [ "$hk_ok" != 1 ]; then`)
+	p(`  printf '%%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2`)
+	a := ir.AnswerFor(h.Event, ir.Failed, g.opts.Warn, h.FailClosed)
+	g.answer(b, in+"  ", a, "$hk_fail", "$hk_fail")
+	p(`fi`)
+
+	// Field values, each computed once.
+	srcVars := map[string]string{}
+	type srcInfo struct{ val, set string }
+	infos := map[string]srcInfo{}
+	for _, c := range h.Checks {
+		for _, cd := range c.Conds {
+			id := fmt.Sprint(cd.Src)
+			if _, ok := infos[id]; ok {
+				continue
+			}
+			n := len(infos) + 1
+			val := fmt.Sprintf("hk_v%d", n)
+			set := ""
+			switch {
+			case cd.Src.Transcript:
+				t := g.keys[ir.TranscriptKey]
+				p(`hk_t=${hk_%d-}; [ -n "$hk_t" ] || hk_t=${%s-}`, t, ir.TranscriptEnv)
+				p(`%s=; if [ -n "$hk_t" ] && [ -f "$hk_t" ] && [ -r "$hk_t" ]; then IFS= read -r -d '' %s < "$hk_t"; fi`, val, val)
+			case len(cd.Src.Keys) == 1 && !cd.Src.HasDefault:
+				k := g.keys[cd.Src.Keys[0]]
+				val = fmt.Sprintf("hk_%d", k)
+				set = fmt.Sprintf(`[ -n "${hk_%d+x}" ]`, k)
+			default:
+				var parts []string
+				for i, k := range cd.Src.Keys {
+					kw := "elif"
+					if i == 0 {
+						kw = "if"
+					}
+					parts = append(parts, fmt.Sprintf(`%s [ -n "${hk_%d+x}" ]; then %s=$hk_%d`, kw, g.keys[k], val, g.keys[k]))
+				}
+				def := "else " + val + "="
+				if cd.Src.HasDefault && cd.Src.Default != "" {
+					def += g.lit("d", cd.Src.Default)
+				}
+				if !cd.Src.HasDefault {
+					def = fmt.Sprintf("else %s=; %s_unset=1", val, val)
+					set = fmt.Sprintf(`[ -z "${%s_unset-}" ]`, val)
+				}
+				p(`%s; %s; fi`, strings.Join(parts, "; "), def)
+			}
+			infos[id] = srcInfo{val, set}
+			srcVars[id] = val
+		}
+	}
+
+	p(`hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=`)
+	for _, c := range h.Checks {
+		n := g.rules[c.Rule]
+		var tests []string
+		if len(c.Tools) > 0 {
+			// The matcher already filtered; re-check the tool when named.
+			tests = append(tests, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.keys[ir.ToolNameKey], strings.Join(c.Tools, " ")))
+		}
+		for _, cd := range c.Conds {
+			info := infos[fmt.Sprint(cd.Src)]
+			if info.set != "" {
+				tests = append(tests, info.set)
+			}
+			tests = append(tests, g.test(cd, info.val))
+		}
+		p(`# %s`, codegen.Comment(c.Rule.Name))
+		p(`if %s; then`, strings.Join(tests, " && "))
+		if c.Rule.Action == ir.Block {
+			p(`  hk_blocked=1 hk_bu=${hk_bu:+$hk_bu$hk_sep}$hk_u%d hk_ba=${hk_ba:+$hk_ba$hk_sep}$hk_a%d`, n, n)
+		} else {
+			p(`  hk_warned=1 hk_wu=${hk_wu:+$hk_wu$hk_sep}$hk_u%d hk_wa=${hk_wa:+$hk_wa$hk_sep}$hk_a%d`, n, n)
+		}
+		p(`fi`)
+	}
+	p(`if [ -n "$hk_blocked" ]; then`)
+	g.answer(b, in+"  ", ir.AnswerFor(h.Event, ir.Blocked, g.opts.Warn, h.FailClosed), "$hk_bu", "$hk_ba")
+	p(`fi`)
+	p(`if [ -n "$hk_warned" ]; then`)
+	g.answer(b, in+"  ", ir.AnswerFor(h.Event, ir.Warned, g.opts.Warn, h.FailClosed), "$hk_wu", "$hk_wa")
+	p(`fi`)
+	g.answer(b, in, ir.AnswerFor(h.Event, ir.None, g.opts.Warn, h.FailClosed), "", "")
+}
+
+// answer prints a and exits with its code. Only fixed JSON pieces appear
+// as printf arguments; message texts come from variables.
+func (g *gen) answer(b *strings.Builder, in string, a ir.Answer, user, agent string) {
+	var args []string
+	lit := "{"
+	for i, f := range a.Fields {
+		if i > 0 {
+			lit += ","
+		}
+		lit += ir.JSONString(f.Key) + ":"
+		switch f.Kind {
+		case ir.Lit:
+			lit += ir.JSONString(f.Lit)
+		case ir.Bool:
+			lit += fmt.Sprint(f.Bool)
+		case ir.UserText, ir.AgentText:
+			v := user
+			if f.Kind == ir.AgentText {
+				v = agent
+			}
+			args = append(args, Quote(lit+`"`), `"`+v+`"`)
+			lit = `"`
+		}
+	}
+	lit += "}\n"
+	args = append(args, Quote(lit))
+	fmt.Fprintf(b, "%sprintf '%%s' %s; exit %d\n", in, strings.Join(args, " "), a.Exit)
+}
+
+func (g *gen) test(cd ir.Cond, val string) string {
+	switch cd.Op {
+	case ir.RegexMatch:
+		return fmt.Sprintf(`[[ $%s =~ $%s ]]`, val, g.lit("re", cd.ERE))
+	case ir.NotRegexMatch:
+		return fmt.Sprintf(`! [[ $%s =~ $%s ]]`, val, g.lit("re", cd.ERE))
+	case ir.Contains:
+		return fmt.Sprintf(`[[ $%s == *"$%s"* ]]`, val, g.lit("p", cd.Pattern))
+	case ir.NotContains:
+		return fmt.Sprintf(`[[ $%s != *"$%s"* ]]`, val, g.lit("p", cd.Pattern))
+	case ir.Equals:
+		return fmt.Sprintf(`[[ $%s == "$%s" ]]`, val, g.lit("p", cd.Pattern))
+	case ir.StartsWith:
+		return fmt.Sprintf(`[[ $%s == "$%s"* ]]`, val, g.lit("p", cd.Pattern))
+	case ir.EndsWith:
+		return fmt.Sprintf(`[[ $%s == *"$%s" ]]`, val, g.lit("p", cd.Pattern))
+	}
+	panic("bash: unknown operator " + cd.Op.String())
+}

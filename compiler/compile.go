@@ -1,0 +1,204 @@
+// Package compiler is hookify's pipeline in one call: it reads rule files
+// from an fs.FS, lowers them into the IR, runs the backends, merges
+// .cursor/hooks.json, and returns the files to write. It never touches the
+// disk; the CLI writes what it returns.
+package compiler
+
+import (
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/codegen/bash"
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/hooksjson"
+	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/parser"
+)
+
+// Platform chooses the hooks.json commands.
+type Platform int
+
+const (
+	Unix Platform = iota
+	Windows
+)
+
+// Options configure a compilation.
+type Options struct {
+	// Inputs are rule files or folders, slash-separated and relative to the
+	// root. Empty means the default, .claude/hookify.*.local.md.
+	Inputs   []string
+	Layout   ir.Layout
+	Platform Platform
+	Warn     ir.WarnMode
+	// User: the root is the home directory and hooks.json commands are
+	// relative to ~/.cursor/ (Cursor runs user hooks from there).
+	User bool
+	// Translator overrides the regex translator (tests).
+	Translator Translator
+}
+
+// Output paths, relative to the root.
+const (
+	HooksDir  = ".cursor/hooks"
+	HooksJSON = ".cursor/hooks.json"
+)
+
+// Result is the outcome of a compilation.
+type Result struct {
+	Program *ir.Program
+	Plan    *ir.Plan
+	// Files are all outputs, hooks.json included, sorted by path. Empty when
+	// Diags has errors.
+	Files []codegen.File
+	// Stale are existing generated files under .cursor/hooks/ that no rule
+	// produces any more; the writer deletes them if they carry the header.
+	Stale []string
+	Diags diag.List
+}
+
+// Compile compiles the rules under root (an fs.FS of the project root, or of
+// the home directory with Options.User).
+func Compile(root fs.FS, opts Options) *Result {
+	res := &Result{Program: &ir.Program{}}
+	tr := opts.Translator
+	if tr == nil {
+		tr = DefaultTranslator
+	}
+	files, err := ruleFiles(root, opts.Inputs)
+	if err != nil {
+		res.Diags = append(res.Diags, err...)
+	}
+	names := map[string]string{}
+	for _, name := range files {
+		src, rerr := fs.ReadFile(root, name)
+		if rerr != nil {
+			res.Diags.Errorf(diag.Pos{File: name}, "read", "cannot read: %v", unwrapPathError(rerr))
+			continue
+		}
+		pf, diags := parser.Parse(name, src)
+		res.Diags = append(res.Diags, diags...)
+		if pf == nil {
+			continue
+		}
+		r, diags := lower(pf, tr)
+		res.Diags = append(res.Diags, diags...)
+		if r == nil {
+			continue
+		}
+		if opts.Layout == ir.PerRule {
+			fn := ir.FileName(r.Name)
+			if prev, dup := names[fn]; dup {
+				res.Diags.Errorf(namePos(pf), "duplicate-name", "rule name %q gives the same script name as %s (hookify-%s.sh)", r.Name, prev, fn)
+				continue
+			}
+			names[fn] = name
+		}
+		res.Program.Rules = append(res.Program.Rules, r)
+	}
+	res.Diags = res.Diags.Sort()
+	if res.Diags.HasErrors() {
+		return res
+	}
+	res.Plan = ir.NewPlan(res.Program, opts.Layout)
+
+	var out []codegen.File
+	owned := map[string][]hooksjson.Entry{}
+	for _, u := range res.Plan.Units {
+		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn}))
+		for _, h := range u.Hooks {
+			e := hooksjson.Entry{
+				Command:    command(u, h, opts),
+				Matcher:    h.Matcher,
+				Timeout:    timeout(opts),
+				LoopLimit:  h.LoopLimit,
+				FailClosed: h.FailClosed,
+			}
+			owned[h.Event.String()] = append(owned[h.Event.String()], e)
+		}
+	}
+	existing, rerr := fs.ReadFile(root, HooksJSON)
+	if rerr != nil && !isNotExist(rerr) {
+		res.Diags.Errorf(diag.Pos{File: HooksJSON}, "read", "cannot read: %v", unwrapPathError(rerr))
+		return res
+	}
+	merged, merr := hooksjson.Merge(existing, owned)
+	if merr != nil {
+		pos := diag.Pos{File: HooksJSON}
+		msg := merr.Error()
+		if he, ok := merr.(*hooksjson.Error); ok {
+			pos.Line, pos.Col, msg = he.Line, he.Col, he.Msg
+		}
+		res.Diags.Errorf(pos, "hooks-json", "%s", msg)
+		return res
+	}
+	out = append(out, codegen.File{Path: HooksJSON, Data: merged, Mode: 0o644})
+	slices.SortFunc(out, func(a, b codegen.File) int { return strings.Compare(a.Path, b.Path) })
+	res.Files = out
+
+	// Stale generated scripts: hookify-* files we did not produce.
+	entries, _ := fs.ReadDir(root, HooksDir)
+	for _, e := range entries {
+		p := HooksDir + "/" + e.Name()
+		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), "hookify-") && !slices.ContainsFunc(out, func(f codegen.File) bool { return f.Path == p }) {
+			res.Stale = append(res.Stale, p)
+		}
+	}
+	return res
+}
+
+func command(u *ir.Unit, h *ir.Hook, opts Options) string {
+	dir := HooksDir + "/"
+	if opts.User {
+		dir = "hooks/"
+	}
+	cmd := dir + u.Name + ".sh"
+	if opts.Platform == Windows {
+		cmd = "powershell -NoProfile -ExecutionPolicy Bypass -File " + dir + u.Name + ".ps1"
+	}
+	if len(u.Hooks) > 1 {
+		cmd += " " + h.Event.String()
+	}
+	return cmd
+}
+
+func timeout(opts Options) int {
+	if opts.Platform == Windows {
+		return 30 // PowerShell's cold start can take seconds
+	}
+	return 10
+}
+
+// ruleFiles lists the rule files to read, in bytewise order.
+func ruleFiles(root fs.FS, inputs []string) ([]string, diag.List) {
+	var diags diag.List
+	if len(inputs) == 0 {
+		m, _ := fs.Glob(root, ".claude/hookify.*.local.md")
+		return m, nil
+	}
+	var out []string
+	for _, in := range inputs {
+		in = path.Clean(in)
+		st, err := fs.Stat(root, in)
+		if err != nil {
+			diags.Errorf(diag.Pos{File: in}, "read", "cannot read: %v", unwrapPathError(err))
+			continue
+		}
+		if !st.IsDir() {
+			out = append(out, in)
+			continue
+		}
+		m, _ := fs.Glob(root, path.Join(in, "hookify.*.local.md"))
+		if len(m) == 0 {
+			diags.Warnf(diag.Pos{File: in}, "no-rules", "no hookify.*.local.md files in this folder")
+		}
+		out = append(out, m...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), diags
+}
+
+func isNotExist(err error) bool { return err != nil && errorsIs(err, fs.ErrNotExist) }

@@ -1,0 +1,353 @@
+package compiler
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/parser"
+)
+
+// knownKeys are the front-matter keys hookify reads; others are warned about.
+var knownKeys = map[string]bool{
+	"name": true, "enabled": true, "event": true, "pattern": true, "conditions": true,
+	"action": true, "tool_matcher": true, "tests": true,
+}
+
+var fieldRE = regexp.MustCompile(`^(tool_input\.)?[A-Za-z_][A-Za-z0-9_]*$`)
+
+// DefaultName is the rule name taken from a file name
+// ".claude/hookify.<name>.local.md".
+func DefaultName(file string) string {
+	base := path.Base(file)
+	base = strings.TrimPrefix(base, "hookify.")
+	base = strings.TrimSuffix(base, ".local.md")
+	return strings.TrimSuffix(base, ".md")
+}
+
+// lower turns a parsed file into a rule. It returns nil when the rule is
+// disabled or invalid; the diagnostics say which.
+func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
+	var diags diag.List
+	r := &ir.Rule{
+		Name:   DefaultName(f.Path),
+		Source: f.Path,
+		Pos:    diag.Pos{File: f.Path, Line: 1, Col: 1},
+		Event:  ir.EventAll,
+		Action: ir.Warn,
+	}
+	seen := map[string]*parser.Pair{}
+	for _, p := range f.Fields {
+		if prev, ok := seen[p.Key]; ok {
+			diags.Warnf(p.KeyPos, "duplicate-key", "%s is set again (first set at line %d); the last value wins", p.Key, prev.KeyPos.Line)
+		}
+		seen[p.Key] = p
+		if !knownKeys[p.Key] {
+			diags.Warnf(p.KeyPos, "unknown-key", "unknown key %s is ignored", p.Key)
+		}
+	}
+
+	if p, ok := f.Field("name"); ok {
+		if s, ok := scalar(p, &diags); ok && s != "" {
+			r.Name = s
+		}
+	}
+	if strings.ContainsFunc(r.Name, isControl) {
+		diags.Errorf(namePos(f), "bad-name", "the rule name must not contain control characters")
+	}
+	enabled := true
+	if p, ok := f.Field("enabled"); ok {
+		enabled = lowerEnabled(p, &diags)
+	}
+	if p, ok := f.Field("event"); ok {
+		if s, ok := scalar(p, &diags); ok {
+			if e, ok := ir.ParseEvent(s); ok {
+				r.Event = e
+			} else {
+				diags.Errorf(p.Value.Pos, "unknown-event", "unknown event %q: use one of bash, file, read, prompt, stop, all", s)
+			}
+		}
+	}
+	if p, ok := f.Field("action"); ok {
+		if s, ok := scalar(p, &diags); ok {
+			switch s {
+			case "warn":
+				r.Action = ir.Warn
+			case "block":
+				r.Action = ir.Block
+			default:
+				diags.Errorf(p.Value.Pos, "unknown-action", "unknown action %q: use warn or block", s)
+			}
+		}
+	}
+	if p, ok := f.Field("tool_matcher"); ok {
+		r.Tools = lowerToolMatcher(p, &diags)
+	}
+
+	cp, hasConds := f.Field("conditions")
+	pp, hasPattern := f.Field("pattern")
+	switch {
+	case hasConds:
+		r.Conditions = lowerConditions(cp, &diags)
+		if hasPattern {
+			diags.Warnf(pp.KeyPos, "pattern-ignored", "pattern is ignored because the rule has conditions")
+		}
+	case hasPattern:
+		field, ok := ir.MainField(r.Event)
+		if !ok {
+			diags.Errorf(pp.KeyPos, "pattern-needs-field", "pattern alone has no field to test on event %s: write conditions with a field (for example transcript or reason on stop)", r.Event)
+			break
+		}
+		if s, ok := scalar(pp, &diags); ok {
+			r.Conditions = []ir.Condition{{Field: field, Op: ir.RegexMatch, Pattern: s, Pos: pp.KeyPos, PatternPos: pp.Value.Pos}}
+		}
+	default:
+		diags.Errorf(r.Pos, "no-conditions", "the rule has neither pattern nor conditions, so it can never match")
+	}
+
+	for i := range r.Conditions {
+		c := &r.Conditions[i]
+		if strings.IndexByte(c.Pattern, 0) >= 0 {
+			diags.Errorf(c.PatternPos, "nul", "the pattern contains a NUL character")
+			continue
+		}
+		if c.Op.IsRegex() {
+			ere, err := tr(c.Pattern)
+			if err != nil {
+				pos := c.PatternPos
+				pos.Col += err.Offset
+				msg := err.Msg
+				if err.Hint != "" {
+					msg += "; " + err.Hint
+				}
+				diags.Errorf(pos, "regex", "%s", msg)
+				continue
+			}
+			c.ERE = ere
+		}
+	}
+
+	r.Message = f.Body
+	r.Plain = plainText(f.Body)
+	if !enabled {
+		diags.Warnf(namePos(f), "disabled", "rule %s is disabled (enabled: false): nothing is generated for it", r.Name)
+		return nil, diags
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	on, dropped := ir.Targets(r)
+	for _, e := range dropped {
+		switch e {
+		case ir.BeforeReadFile:
+			diags.Warnf(actionPos(f, r), "no-channel", "a read rule that warns has no Cursor channel (beforeReadFile can only allow or deny): nothing is generated for it on read")
+		case ir.Stop:
+			diags.Warnf(actionPos(f, r), "no-channel", "a stop rule that warns is not representable in Cursor (stop can only send a follow-up, which is what block does): nothing is generated for it on stop")
+		}
+	}
+	if len(on) == 0 {
+		if len(dropped) == 0 {
+			diags.Warnf(namePos(f), "no-target", "rule %s runs on no Cursor event (its tool_matcher names no tool of its event): nothing is generated for it", r.Name)
+		}
+		return nil, diags
+	}
+	return r, diags
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
+
+func namePos(f *parser.File) diag.Pos {
+	if p, ok := f.Field("name"); ok {
+		return p.Value.Pos
+	}
+	return diag.Pos{File: f.Path, Line: 1, Col: 1}
+}
+
+func actionPos(f *parser.File, r *ir.Rule) diag.Pos {
+	if p, ok := f.Field("action"); ok {
+		return p.Value.Pos
+	}
+	if p, ok := f.Field("event"); ok {
+		return p.Value.Pos
+	}
+	return r.Pos
+}
+
+// scalar returns the text of a scalar value. A list or map where text is
+// expected takes hookify's own reading if it has one, with a warning.
+func scalar(p *parser.Pair, diags *diag.List) (string, bool) {
+	v := p.Value
+	if v.Kind == parser.Scalar {
+		if v.Tag == "!!null" {
+			return "", true
+		}
+		return v.Str, true
+	}
+	return "", badType(p, "text", diags)
+}
+
+func badType(p *parser.Pair, want string, diags *diag.List) bool {
+	diags.Errorf(p.Value.Pos, "type", "%s must be %s; quote the value if it is meant as text", p.Key, want)
+	return false
+}
+
+func lowerEnabled(p *parser.Pair, diags *diag.List) bool {
+	v := p.Value
+	if v.Kind != parser.Scalar {
+		badType(p, "true or false", diags)
+		return false
+	}
+	if v.Tag == "!!bool" || v.Fallback {
+		switch strings.ToLower(v.Str) {
+		case "true":
+			return true
+		case "false":
+			return false
+		}
+	}
+	switch strings.ToLower(v.Str) {
+	case "yes", "on":
+		diags.Warnf(v.Pos, "enabled-word", "enabled: %s is read as true; write true (YAML 1.2 and hookify read it as text)", v.Str)
+		return true
+	case "no", "off":
+		diags.Warnf(v.Pos, "enabled-word", "enabled: %s is read as false; write false (hookify reads any text as enabled)", v.Str)
+		return false
+	}
+	diags.Errorf(v.Pos, "type", "enabled must be true or false, not %q", v.Str)
+	return false
+}
+
+// claudeTools maps Claude Code tool names to the Cursor tools hookify emits.
+var claudeTools = map[string][]string{
+	"Bash":      {"Shell"},
+	"Edit":      ir.WriteTools,
+	"Write":     ir.WriteTools,
+	"MultiEdit": ir.WriteTools,
+	"Read":      {"Read"},
+}
+
+func lowerToolMatcher(p *parser.Pair, diags *diag.List) []string {
+	s, ok := scalar(p, diags)
+	if !ok || s == "" {
+		return nil
+	}
+	tools := []string{}
+	for _, name := range strings.Split(s, "|") {
+		name = strings.TrimSpace(name)
+		if name == "*" {
+			return nil
+		}
+		cursor, ok := claudeTools[name]
+		if !ok {
+			diags.Warnf(p.Value.Pos, "tool-matcher", "tool_matcher names %q, which has no Cursor equivalent among hookify's events (bash, file, read): it is ignored", name)
+			continue
+		}
+		for _, t := range cursor {
+			if !contains(tools, t) {
+				tools = append(tools, t)
+			}
+		}
+	}
+	return tools
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerConditions(p *parser.Pair, diags *diag.List) []ir.Condition {
+	v := p.Value
+	if v.Kind != parser.List {
+		diags.Errorf(v.Pos, "type", "conditions must be a list of {field, operator, pattern} items")
+		return nil
+	}
+	if len(v.Items) == 0 {
+		diags.Errorf(v.Pos, "no-conditions", "conditions is empty, so the rule can never match")
+		return nil
+	}
+	var out []ir.Condition
+	for _, it := range v.Items {
+		if it.Kind != parser.Map {
+			diags.Errorf(it.Pos, "type", "a condition must be a map with field, operator and pattern")
+			continue
+		}
+		c := ir.Condition{Op: ir.RegexMatch, Pos: it.Pos, PatternPos: it.Pos}
+		ok := true
+		for _, kv := range it.Pairs {
+			switch kv.Key {
+			case "field", "operator", "pattern", "value":
+			default:
+				diags.Warnf(kv.KeyPos, "unknown-key", "unknown condition key %s is ignored", kv.Key)
+			}
+		}
+		if fp, found := it.Get("field"); found {
+			if s, good := scalar(fp, diags); good {
+				c.Field = s
+				if !fieldRE.MatchString(s) {
+					diags.Errorf(fp.Value.Pos, "bad-field", "field %q is not a payload key name (letters, digits and _, optionally after tool_input.)", s)
+					ok = false
+				}
+			} else {
+				ok = false
+			}
+		} else {
+			diags.Errorf(it.Pos, "no-field", "the condition has no field")
+			ok = false
+		}
+		if op, found := it.Get("operator"); found {
+			if s, good := scalar(op, diags); good {
+				o, known := ir.ParseOp(s)
+				if !known {
+					diags.Errorf(op.Value.Pos, "unknown-operator", "unknown operator %q: use regex_match, not_regex_match, contains, not_contains, equals, starts_with or ends_with", s)
+					ok = false
+				}
+				c.Op = o
+			} else {
+				ok = false
+			}
+		}
+		pat, hasPat := it.Get("pattern")
+		if val, hasVal := it.Get("value"); hasVal {
+			if hasPat {
+				diags.Warnf(val.KeyPos, "value-ignored", "value is ignored because the condition has a pattern")
+			} else {
+				pat, hasPat = val, true
+			}
+		}
+		if hasPat {
+			if s, good := scalar(pat, diags); good {
+				c.Pattern = s
+				c.PatternPos = pat.Value.Pos
+			} else {
+				ok = false
+			}
+		} else {
+			diags.Errorf(it.Pos, "no-pattern", "the condition has no pattern")
+			ok = false
+		}
+		if ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Translator turns a Python re pattern into a POSIX ERE, or refuses it.
+type Translator func(pattern string) (string, *RegexError)
+
+// RegexError is a refused pattern: Offset is the byte offset in the pattern.
+type RegexError struct {
+	Offset int
+	Msg    string
+	Hint   string
+}
+
+func (e *RegexError) Error() string { return fmt.Sprintf("%s (at offset %d)", e.Msg, e.Offset) }

@@ -1,0 +1,146 @@
+package compiler
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+var md = goldmark.New()
+
+// plainText renders a markdown message as plain text for user-facing
+// messages: emphasis, code spans, links and headings lose their markup,
+// list items keep a "- " or "1. " marker, code blocks keep their lines,
+// and blocks are separated by one blank line.
+func plainText(src string) string {
+	source := []byte(src)
+	doc := md.Parser().Parse(text.NewReader(source))
+	var blocks []string
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if s := renderBlock(n, source, ""); s != "" {
+			blocks = append(blocks, s)
+		}
+	}
+	return strings.Join(blocks, "\n\n")
+}
+
+func renderBlock(n ast.Node, src []byte, indent string) string {
+	switch n := n.(type) {
+	case *ast.Heading, *ast.Paragraph, *ast.TextBlock:
+		return indentLines(inline(n, src), indent)
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		var b bytes.Buffer
+		lines := n.Lines()
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			b.Write(seg.Value(src))
+		}
+		return indentLines(strings.TrimRight(b.String(), "\n"), indent)
+	case *ast.List:
+		var items []string
+		num := n.Start
+		for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+			marker := "- "
+			if n.IsOrdered() {
+				marker = strconv.Itoa(num) + ". "
+				num++
+			}
+			var parts []string
+			for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+				if s := renderBlock(c, src, ""); s != "" {
+					parts = append(parts, s)
+				}
+			}
+			body := strings.Join(parts, "\n")
+			pad := strings.Repeat(" ", len(marker))
+			body = strings.ReplaceAll(body, "\n", "\n"+pad)
+			items = append(items, indent+marker+body)
+		}
+		return strings.Join(items, "\n")
+	case *ast.Blockquote:
+		var parts []string
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if s := renderBlock(c, src, ""); s != "" {
+				parts = append(parts, s)
+			}
+		}
+		return indentLines(strings.Join(parts, "\n\n"), indent+"> ")
+	case *ast.ThematicBreak:
+		return indent + "---"
+	case *ast.HTMLBlock:
+		var b bytes.Buffer
+		lines := n.Lines()
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			b.Write(seg.Value(src))
+		}
+		return indentLines(strings.TrimRight(b.String(), "\n"), indent)
+	}
+	// Tables and other extensions are not enabled; anything else renders
+	// its inline text.
+	return indentLines(inline(n, src), indent)
+}
+
+func inline(n ast.Node, src []byte) string {
+	var b strings.Builder
+	var walk func(ast.Node)
+	walk = func(n ast.Node) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.Text:
+				b.Write(c.Segment.Value(src))
+				if c.HardLineBreak() || c.SoftLineBreak() {
+					b.WriteByte('\n')
+				}
+			case *ast.String:
+				b.Write(c.Value)
+			case *ast.CodeSpan:
+				for t := c.FirstChild(); t != nil; t = t.NextSibling() {
+					if s, ok := t.(*ast.Text); ok {
+						b.Write(s.Segment.Value(src))
+					} else if s, ok := t.(*ast.String); ok {
+						b.Write(s.Value)
+					}
+				}
+			case *ast.AutoLink:
+				b.Write(c.URL(src))
+			case *ast.RawHTML:
+				segs := c.Segments
+				for i := 0; i < segs.Len(); i++ {
+					seg := segs.At(i)
+					b.Write(seg.Value(src))
+				}
+			case *ast.Link:
+				walk(c)
+				if dest := string(c.Destination); dest != "" && dest != linkText(c, src) {
+					b.WriteString(" (" + dest + ")")
+				}
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func linkText(l *ast.Link, src []byte) string {
+	var b strings.Builder
+	for c := l.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			b.Write(t.Segment.Value(src))
+		}
+	}
+	return b.String()
+}
+
+func indentLines(s, indent string) string {
+	if indent == "" || s == "" {
+		return s
+	}
+	return indent + strings.ReplaceAll(s, "\n", "\n"+indent)
+}

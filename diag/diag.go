@@ -1,0 +1,112 @@
+// Package diag holds source positions and diagnostics: the errors and
+// warnings that hookify reports about rule files, as values.
+package diag
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Pos is a position in a source file: a slash-separated path relative to
+// the input root, a 1-based line and a 1-based byte column. A zero Line
+// means the position names only the file.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+// String returns "file:line:col", "file:line" or "file".
+func (p Pos) String() string {
+	switch {
+	case p.Line == 0:
+		return p.File
+	case p.Col == 0:
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Severity says whether a diagnostic stops the build.
+type Severity int
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Diagnostic is one message about the input, at a position.
+type Diagnostic struct {
+	Pos      Pos
+	Severity Severity
+	Code     string // stable identifier, e.g. "unknown-event"; see the README for the list
+	Msg      string
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
+}
+
+// List collects diagnostics.
+type List []Diagnostic
+
+// Errorf appends an error.
+func (l *List) Errorf(pos Pos, code, format string, args ...any) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Code: code, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warnf appends a warning.
+func (l *List) Warnf(pos Pos, code, format string, args ...any) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Code: code, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Sort orders the list by file, line, column, severity and message, and
+// drops exact duplicates.
+func (l List) Sort() List {
+	slices.SortStableFunc(l, func(a, b Diagnostic) int {
+		return cmp.Or(
+			strings.Compare(a.Pos.File, b.Pos.File),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Col, b.Pos.Col),
+			cmp.Compare(a.Severity, b.Severity),
+			strings.Compare(a.Msg, b.Msg),
+		)
+	})
+	return slices.Compact(l)
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (l List) HasErrors() bool {
+	return slices.ContainsFunc(l, func(d Diagnostic) bool { return d.Severity == Error })
+}
+
+// Err returns the errors of the list as one error, or nil if there are none.
+func (l List) Err() error {
+	var errs []error
+	for _, d := range l {
+		if d.Severity == Error {
+			errs = append(errs, errors.New(d.String()))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// String renders the list one diagnostic per line.
+func (l List) String() string {
+	var b strings.Builder
+	for _, d := range l {
+		b.WriteString(d.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,158 @@
+package ir
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// Outcome is what a hook decided.
+type Outcome int
+
+const (
+	// None: no rule matched.
+	None Outcome = iota
+	// Warned: only warn rules matched.
+	Warned
+	// Blocked: a block rule matched.
+	Blocked
+	// Failed: the payload could not be parsed.
+	Failed
+)
+
+func (o Outcome) String() string {
+	return [...]string{"none", "warn", "block", "fail"}[o]
+}
+
+// ValKind says what fills an answer field.
+type ValKind int
+
+const (
+	Lit       ValKind = iota // the string Lit
+	Bool                     // the boolean Bool
+	UserText                 // the joined user messages
+	AgentText                // the joined agent messages
+)
+
+// Field is one key of an answer object.
+type Field struct {
+	Key  string
+	Kind ValKind
+	Lit  string
+	Bool bool
+}
+
+// Answer is the JSON object a hook prints (keys in this order, compact, one
+// line) and its exit code.
+type Answer struct {
+	Fields []Field
+	Exit   int
+}
+
+// MessageSep joins the messages of several matching rules.
+const MessageSep = "\n\n"
+
+// ParseFailureMessage is the message of a fail-closed answer.
+const ParseFailureMessage = "hookify: the hook payload could not be read as one JSON object, and this hook holds block rules, so it fails closed."
+
+// AnswerFor returns the answer shape of event e for outcome o. For Failed,
+// failClosed says whether the hook denies; its messages are then
+// ParseFailureMessage (the caller fills them like any other message).
+func AnswerFor(e CursorEvent, o Outcome, warn WarnMode, failClosed bool) Answer {
+	if o == Failed {
+		if failClosed {
+			o = Blocked
+		} else {
+			o = None
+		}
+	}
+	s := func(k, v string) Field { return Field{Key: k, Kind: Lit, Lit: v} }
+	user := Field{Key: "user_message", Kind: UserText}
+	agent := Field{Key: "agent_message", Kind: AgentText}
+	switch e {
+	case BeforeShellExecution:
+		switch o {
+		case Blocked:
+			return Answer{Fields: []Field{s("permission", "deny"), user, agent}, Exit: 2}
+		case Warned:
+			p := "ask"
+			if warn == WarnAllow {
+				p = "allow"
+			}
+			return Answer{Fields: []Field{s("permission", p), user, agent}}
+		}
+		return Answer{Fields: []Field{s("permission", "allow")}}
+	case PreToolUse:
+		if o == Blocked {
+			return Answer{Fields: []Field{s("permission", "deny"), user, agent}, Exit: 2}
+		}
+		return Answer{Fields: []Field{s("permission", "allow")}}
+	case PostToolUse:
+		if o == Warned || o == Blocked {
+			return Answer{Fields: []Field{{Key: "additional_context", Kind: AgentText}}}
+		}
+		return Answer{}
+	case BeforeReadFile:
+		if o == Blocked {
+			return Answer{Fields: []Field{s("permission", "deny"), user}, Exit: 2}
+		}
+		return Answer{Fields: []Field{s("permission", "allow")}}
+	case BeforeSubmitPrompt:
+		switch o {
+		case Blocked:
+			return Answer{Fields: []Field{{Key: "continue", Kind: Bool, Bool: false}, user}, Exit: 2}
+		case Warned:
+			return Answer{Fields: []Field{{Key: "continue", Kind: Bool, Bool: true}, user}}
+		}
+		return Answer{Fields: []Field{{Key: "continue", Kind: Bool, Bool: true}}}
+	case Stop:
+		if o == Blocked {
+			return Answer{Fields: []Field{{Key: "followup_message", Kind: AgentText}}}
+		}
+		return Answer{}
+	}
+	return Answer{}
+}
+
+// Render prints the answer with the given joined messages: compact JSON,
+// no HTML escaping, and a final newline.
+func (a Answer) Render(user, agent string) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range a.Fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(JSONString(f.Key))
+		b.WriteByte(':')
+		switch f.Kind {
+		case Lit:
+			b.WriteString(JSONString(f.Lit))
+		case Bool:
+			if f.Bool {
+				b.WriteString("true")
+			} else {
+				b.WriteString("false")
+			}
+		case UserText:
+			b.WriteString(JSONString(user))
+		case AgentText:
+			b.WriteString(JSONString(agent))
+		}
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+// JSONString returns s as a JSON string literal, quotes included, without
+// HTML escaping. Escaping is per character, so the literal of a+b is the
+// literal of a joined with the literal of b.
+func JSONString(s string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		panic(err) // encoding a string cannot fail
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

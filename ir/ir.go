@@ -1,0 +1,134 @@
+// Package ir is the typed form of hookify rules that every backend reads.
+//
+// A Program holds Rules in input order (files in bytewise path order).
+// Plan maps them onto Cursor hooks: for each Cursor event, the checks to run
+// in file order, and the answer shapes a hook prints. The reference
+// evaluator, the bash and PowerShell backends all read the same Plan, so the
+// semantics of SPEC §2–§3 live here and in package eval, not in templates.
+package ir
+
+import (
+	"fmt"
+
+	"github.com/hookify/hookify/diag"
+)
+
+// Event is a hookify rule event.
+type Event int
+
+const (
+	EventBash Event = iota + 1
+	EventFile
+	EventRead
+	EventPrompt
+	EventStop
+	EventAll
+)
+
+var eventNames = map[Event]string{
+	EventBash: "bash", EventFile: "file", EventRead: "read",
+	EventPrompt: "prompt", EventStop: "stop", EventAll: "all",
+}
+
+func (e Event) String() string { return eventNames[e] }
+
+// ParseEvent returns the Event spelled s.
+func ParseEvent(s string) (Event, bool) {
+	for e, n := range eventNames {
+		if n == s {
+			return e, true
+		}
+	}
+	return 0, false
+}
+
+// Action is what a matching rule does.
+type Action int
+
+const (
+	Warn Action = iota + 1
+	Block
+)
+
+func (a Action) String() string {
+	if a == Block {
+		return "block"
+	}
+	return "warn"
+}
+
+// Op is a condition operator.
+type Op int
+
+const (
+	RegexMatch Op = iota + 1
+	NotRegexMatch
+	Contains
+	NotContains
+	Equals
+	StartsWith
+	EndsWith
+)
+
+var opNames = map[Op]string{
+	RegexMatch: "regex_match", NotRegexMatch: "not_regex_match", Contains: "contains",
+	NotContains: "not_contains", Equals: "equals", StartsWith: "starts_with", EndsWith: "ends_with",
+}
+
+func (o Op) String() string { return opNames[o] }
+
+// IsRegex reports whether the pattern of o is a regular expression.
+func (o Op) IsRegex() bool { return o == RegexMatch || o == NotRegexMatch }
+
+// ParseOp returns the Op spelled s.
+func ParseOp(s string) (Op, bool) {
+	for o, n := range opNames {
+		if n == s {
+			return o, true
+		}
+	}
+	return 0, false
+}
+
+// Condition is one test of a rule: Op applied to the value of Field.
+type Condition struct {
+	Field   string // as written: "command", "new_text", "tool_input.url", ...
+	Op      Op
+	Pattern string
+	Pos     diag.Pos // where the condition (or the pattern shorthand) is written
+	// PatternPos is where the pattern text starts, so that an error at byte
+	// offset n of the pattern can be reported at PatternPos.Col+n.
+	PatternPos diag.Pos
+	// ERE is the translated POSIX ERE for regex operators (set by lowering).
+	ERE string
+}
+
+// Rule is one enabled hookify rule.
+type Rule struct {
+	Name       string
+	Source     string // slash-separated path relative to the input root
+	Pos        diag.Pos
+	Event      Event
+	Action     Action
+	Conditions []Condition
+	// Tools restricts the rule to these Cursor tool names ("Shell", "Write",
+	// "StrReplace", "Read", ...); nil means no restriction.
+	Tools []string
+	// Message is the rule body as written (markdown); Plain is the same text
+	// rendered to plain text for user-facing messages.
+	Message string
+	Plain   string
+}
+
+// AgentMessage is the message for the agent: "**[name]**\n" and the body.
+func (r *Rule) AgentMessage() string { return "**[" + r.Name + "]**\n" + r.Message }
+
+// UserMessage is the message for the user: "[name]\n" and the plain body.
+func (r *Rule) UserMessage() string { return "[" + r.Name + "]\n" + r.Plain }
+
+// Program is a compiled rule set.
+type Program struct {
+	Rules []*Rule
+}
+
+func (r *Rule) String() string { return fmt.Sprintf("%s (%s)", r.Name, r.Source) }

@@ -1,0 +1,309 @@
+package ir
+
+import (
+	"slices"
+	"strings"
+)
+
+// Layout says how hooks are grouped into scripts.
+type Layout int
+
+const (
+	// PerEvent: one dispatcher script per Cursor event, holding every rule
+	// of that event ("hookify-<cursorEvent>").
+	PerEvent Layout = iota
+	// PerRule: one script per rule ("hookify-<rule-name>"), seed 002's naming.
+	PerRule
+)
+
+// WarnMode is the answer of a matching warn rule on beforeShellExecution.
+type WarnMode int
+
+const (
+	WarnAsk WarnMode = iota
+	WarnAllow
+)
+
+// DefaultLoopLimit is the loop_limit of stop entries.
+const DefaultLoopLimit = 5
+
+// Check is one rule as run on one Cursor event.
+type Check struct {
+	Rule  *Rule
+	Conds []Cond
+	// Tools: when the payload names a tool (tool_name), it must be one of
+	// these. Empty for events that are not tool events.
+	Tools []string
+}
+
+// Cond is a condition with the payload source of its field.
+type Cond struct {
+	*Condition
+	Src Source
+}
+
+// Hook is everything hookify runs on one Cursor event within one script.
+type Hook struct {
+	Event      CursorEvent
+	Matcher    string // hooks.json matcher; "" for none
+	Checks     []Check
+	FailClosed bool // the hook holds a block rule that can deny
+	LoopLimit  int  // stop only
+}
+
+// Keys returns the payload keys the hook reads, in first-use order.
+func (h *Hook) Keys() []Key {
+	var ks []Key
+	add := func(k Key) {
+		if !slices.Contains(ks, k) {
+			ks = append(ks, k)
+		}
+	}
+	for _, c := range h.Checks {
+		if len(c.Tools) > 0 {
+			add(ToolNameKey)
+		}
+		for _, cd := range c.Conds {
+			if cd.Src.Transcript {
+				add(TranscriptKey)
+			}
+			for _, k := range cd.Src.Keys {
+				add(k)
+			}
+		}
+	}
+	return ks
+}
+
+// Unit is one generated script and the hooks it serves.
+type Unit struct {
+	Name    string   // file name without extension: "hookify-beforeShellExecution"
+	Sources []string // rule files it was compiled from, sorted
+	Hooks   []*Hook  // in CursorEvents order; more than one only in PerRule layout
+}
+
+// Plan is the Cursor side of a Program.
+type Plan struct {
+	Units []*Unit
+}
+
+// target is one Cursor event a rule runs on.
+type target struct {
+	event CursorEvent
+	tools []string
+}
+
+// Targets returns the Cursor events rule r runs on (SPEC §3), and the rows
+// of the table it cannot be represented in.
+func Targets(r *Rule) (on []CursorEvent, dropped []CursorEvent) {
+	for _, t := range targets(r) {
+		on = append(on, t.event)
+	}
+	return on, droppedEvents(r)
+}
+
+func rows(e Event) []Event {
+	if e == EventAll {
+		return []Event{EventBash, EventFile, EventRead, EventPrompt, EventStop}
+	}
+	return []Event{e}
+}
+
+// cursorEvent maps one table row and action to a Cursor event; ok is false
+// when Cursor has no channel for it (read warn, stop warn).
+func cursorEvent(row Event, a Action) (CursorEvent, bool) {
+	switch row {
+	case EventBash:
+		return BeforeShellExecution, true
+	case EventFile:
+		if a == Block {
+			return PreToolUse, true
+		}
+		return PostToolUse, true
+	case EventRead:
+		return BeforeReadFile, a == Block
+	case EventPrompt:
+		return BeforeSubmitPrompt, true
+	case EventStop:
+		return Stop, a == Block
+	}
+	return 0, false
+}
+
+// rowTools are the Cursor tools of a row.
+func rowTools(row Event) []string {
+	switch row {
+	case EventBash:
+		return []string{"Shell"}
+	case EventFile:
+		return WriteTools
+	case EventRead:
+		return []string{"Read"}
+	}
+	return nil
+}
+
+func targets(r *Rule) []target {
+	var out []target
+	for _, row := range rows(r.Event) {
+		ev, ok := cursorEvent(row, r.Action)
+		if !ok {
+			continue
+		}
+		tools := rowTools(row)
+		if r.Tools != nil {
+			if tools == nil {
+				continue // prompt and stop have no tool
+			}
+			tools = intersect(tools, r.Tools)
+			if len(tools) == 0 {
+				continue
+			}
+		}
+		t := target{event: ev}
+		if ev == PreToolUse || ev == PostToolUse {
+			t.tools = tools
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func droppedEvents(r *Rule) []CursorEvent {
+	var out []CursorEvent
+	for _, row := range rows(r.Event) {
+		if ev, ok := cursorEvent(row, r.Action); !ok {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+func intersect(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func check(r *Rule, t target) Check {
+	c := Check{Rule: r, Tools: t.tools}
+	for i := range r.Conditions {
+		src, _ := Resolve(t.event, r.Conditions[i].Field)
+		c.Conds = append(c.Conds, Cond{Condition: &r.Conditions[i], Src: src})
+	}
+	return c
+}
+
+// NewPlan maps the rules of p onto Cursor hooks.
+func NewPlan(p *Program, layout Layout) *Plan {
+	plan := &Plan{}
+	if layout == PerRule {
+		for _, r := range p.Rules {
+			u := &Unit{Name: "hookify-" + FileName(r.Name), Sources: []string{r.Source}}
+			for _, t := range targets(r) {
+				h := hookFor(&u.Hooks, t.event)
+				h.Checks = append(h.Checks, check(r, t))
+			}
+			if len(u.Hooks) > 0 {
+				finish(u)
+				plan.Units = append(plan.Units, u)
+			}
+		}
+		return plan
+	}
+	byEvent := map[CursorEvent]*Unit{}
+	for _, r := range p.Rules {
+		for _, t := range targets(r) {
+			u := byEvent[t.event]
+			if u == nil {
+				u = &Unit{Name: "hookify-" + t.event.String()}
+				byEvent[t.event] = u
+			}
+			h := hookFor(&u.Hooks, t.event)
+			h.Checks = append(h.Checks, check(r, t))
+			if !slices.Contains(u.Sources, r.Source) {
+				u.Sources = append(u.Sources, r.Source)
+			}
+		}
+	}
+	for _, e := range CursorEvents {
+		if u := byEvent[e]; u != nil {
+			finish(u)
+			plan.Units = append(plan.Units, u)
+		}
+	}
+	return plan
+}
+
+func hookFor(hs *[]*Hook, e CursorEvent) *Hook {
+	for _, h := range *hs {
+		if h.Event == e {
+			return h
+		}
+	}
+	h := &Hook{Event: e}
+	*hs = append(*hs, h)
+	return h
+}
+
+func finish(u *Unit) {
+	slices.Sort(u.Sources)
+	slices.SortStableFunc(u.Hooks, func(a, b *Hook) int { return int(a.Event) - int(b.Event) })
+	for _, h := range u.Hooks {
+		var tools []string
+		for _, c := range h.Checks {
+			for _, t := range c.Tools {
+				if !slices.Contains(tools, t) {
+					tools = append(tools, t)
+				}
+			}
+			if c.Rule.Action == Block && h.Event != Stop {
+				h.FailClosed = true
+			}
+		}
+		if h.Event == PreToolUse || h.Event == PostToolUse {
+			// Keep the matcher in WriteTools order.
+			var ordered []string
+			for _, t := range WriteTools {
+				if slices.Contains(tools, t) {
+					ordered = append(ordered, t)
+				}
+			}
+			h.Matcher = strings.Join(ordered, "|")
+		}
+		if h.Event == Stop {
+			h.LoopLimit = DefaultLoopLimit
+		}
+	}
+}
+
+// FileName makes a rule name safe as part of a file name: letters, digits,
+// '.', '_' and '-' are kept, every other run of characters becomes one '-',
+// and leading dots and dashes are dropped. The result is never empty.
+func FileName(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range name {
+		ok := r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-')
+		if ok {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	s := strings.TrimLeft(b.String(), ".-")
+	s = strings.TrimRight(s, ".")
+	if len(s) > 100 {
+		s = s[:100]
+	}
+	if s == "" {
+		s = "rule"
+	}
+	return s
+}

@@ -1,0 +1,331 @@
+// Package parser reads hookify rule files: markdown with a YAML front matter
+// block. It keeps the position of every value, and for each top-level key it
+// also keeps the reading of hookify's own line parser (see Upstream), so that
+// later stages can fall back to it or report where the two differ.
+//
+// The parser never touches the disk: it takes a name and the file's bytes.
+package parser
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v4"
+
+	"github.com/hookify/hookify/diag"
+)
+
+// Kind is the shape of a Value.
+type Kind int
+
+const (
+	Scalar Kind = iota
+	List
+	Map
+)
+
+// Value is a front-matter value with its position.
+type Value struct {
+	Kind   Kind
+	Str    string // scalar text (for Scalar)
+	Tag    string // YAML tag of a scalar: "!!str", "!!bool", "!!int", "!!null", ...; "" if read by the line parser
+	Quoted bool   // the scalar was quoted in the source
+	Items  []*Value
+	Pairs  []*Pair
+	Pos    diag.Pos
+	// Fallback is set when YAML could not read the value and hookify's line
+	// parser's reading was taken instead.
+	Fallback bool
+}
+
+// Pair is a key and its value in a map.
+type Pair struct {
+	Key    string
+	KeyPos diag.Pos
+	Value  *Value
+}
+
+// Get returns the value of key in a map value (the last one, if repeated).
+func (v *Value) Get(key string) (*Pair, bool) {
+	var found *Pair
+	for _, p := range v.Pairs {
+		if p.Key == key {
+			found = p
+		}
+	}
+	return found, found != nil
+}
+
+// File is one parsed rule file.
+type File struct {
+	Path string
+	// Fields are the top-level keys of the front matter, in source order.
+	// A repeated key appears more than once; the last one wins.
+	Fields []*Pair
+	// Body is the markdown message after the front matter, with leading and
+	// trailing white space removed (as hookify does). CRLF is read as LF.
+	Body    string
+	BodyPos diag.Pos
+	// Upstream is how hookify's own line parser reads the same front matter.
+	Upstream *Upstream
+}
+
+// Field returns the last top-level pair named key.
+func (f *File) Field(key string) (*Pair, bool) {
+	var found *Pair
+	for _, p := range f.Fields {
+		if p.Key == key {
+			found = p
+		}
+	}
+	return found, found != nil
+}
+
+// Parse parses one rule file. path is used in positions only. Errors and
+// warnings are returned as diagnostics; the File is nil only when the front
+// matter could not be found at all.
+func Parse(path string, src []byte) (*File, diag.List) {
+	var diags diag.List
+	fileStart := diag.Pos{File: path, Line: 1, Col: 1}
+	if !utf8.Valid(src) {
+		line, col := invalidUTF8Pos(src)
+		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, "invalid-utf8", "the file is not valid UTF-8")
+		return nil, diags
+	}
+	text := strings.ReplaceAll(string(src), "\r\n", "\n")
+	text = strings.TrimPrefix(text, "\uFEFF")
+	lines := strings.SplitAfter(text, "\n")
+	if len(lines) == 0 || !isFence(lines[0]) {
+		diags.Errorf(fileStart, "no-front-matter", "missing front matter: the first line must be ---")
+		return nil, diags
+	}
+	end := -1
+	for i := 1; i < len(lines); i++ {
+		if isFence(lines[i]) {
+			end = i
+			break
+		}
+	}
+	if end < 0 {
+		diags.Errorf(fileStart, "unterminated-front-matter", "the front matter that starts on line 1 has no closing --- line")
+		return nil, diags
+	}
+	fmLines := lines[1:end]
+	fm := strings.Join(fmLines, "")
+	f := &File{Path: path}
+	f.Upstream = upstreamLines(fm)
+
+	// Body: everything after the closing fence, trimmed like Python's strip().
+	rest := strings.Join(lines[end+1:], "")
+	lead := len(rest) - len(strings.TrimLeft(rest, pyspace))
+	f.Body = strings.Trim(rest, pyspace)
+	bl := end + 2 + strings.Count(rest[:lead], "\n")
+	f.BodyPos = diag.Pos{File: path, Line: bl, Col: 1}
+
+	f.Fields = parseFrontMatter(path, fmLines, f.Upstream, &diags)
+	return f, diags
+}
+
+// pyspace is the ASCII white space that Python's str.strip() removes.
+const pyspace = " \t\n\r\v\f"
+
+func isFence(line string) bool {
+	return strings.TrimRight(line, " \t\r\n") == "---"
+}
+
+// parseFrontMatter reads the front matter as YAML. The first line of
+// fmLines is line 2 of the file. If the whole block is not valid YAML, each
+// top-level key is read on its own, and a key whose text is not valid YAML
+// takes hookify's line-parser reading, with a warning.
+func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.List) []*Pair {
+	const firstLine = 2
+	conv := converter{path: path, lines: fmLines, firstLine: firstLine}
+	if strings.TrimSpace(strings.Join(fmLines, "")) == "" {
+		return nil
+	}
+	root, err := loadYAML(strings.Join(fmLines, ""))
+	if err == nil {
+		if root == nil {
+			return nil
+		}
+		if root.Kind != yaml.MappingNode {
+			diags.Errorf(conv.pos(root.Line, root.Column), "front-matter-not-map", "the front matter must be a list of key: value lines")
+			return nil
+		}
+		return conv.pairs(root, diags)
+	}
+	// Read each top-level key on its own.
+	var out []*Pair
+	for _, c := range chunks(fmLines) {
+		sub := converter{path: path, lines: fmLines[c.start:c.end], firstLine: firstLine + c.start}
+		node, err := loadYAML(strings.Join(fmLines[c.start:c.end], ""))
+		if err == nil && node != nil && node.Kind == yaml.MappingNode {
+			out = append(out, sub.pairs(node, diags)...)
+			continue
+		}
+		line, col, msg := yamlErrorPos(err)
+		pos := sub.pos(line, col)
+		if line == 0 {
+			pos = sub.pos(1, 1)
+		}
+		key := c.key
+		if uv, ok := up.Values[key]; ok && key != "" {
+			if s, ok := uv.(string); ok {
+				vline := firstLine + c.start
+				vcol := valueCol(fmLines[c.start])
+				out = append(out, &Pair{
+					Key:    key,
+					KeyPos: diag.Pos{File: path, Line: vline, Col: 1},
+					Value:  &Value{Kind: Scalar, Str: s, Pos: diag.Pos{File: path, Line: vline, Col: vcol}, Fallback: true},
+				})
+				diags.Warnf(pos, "yaml-fallback", "the value of %s is not valid YAML (%s); read as hookify reads it, %q: quote this value", key, msg, s)
+				continue
+			}
+		}
+		diags.Errorf(pos, "yaml", "invalid front matter: %s", msg)
+	}
+	return out
+}
+
+type chunk struct {
+	key        string
+	start, end int
+}
+
+// chunks splits front-matter lines into top-level keys with their indented
+// or list continuation lines. Lines before the first key form a keyless chunk.
+func chunks(lines []string) []chunk {
+	var out []chunk
+	for i, l := range lines {
+		t := strings.TrimRight(l, "\n")
+		isKey := t != "" && t[0] != ' ' && t[0] != '\t' && t[0] != '#' && t[0] != '-' && strings.Contains(t, ":")
+		if isKey || len(out) == 0 {
+			k := ""
+			if isKey {
+				k = strings.TrimSpace(t[:strings.Index(t, ":")])
+			}
+			out = append(out, chunk{key: k, start: i, end: i + 1})
+			continue
+		}
+		out[len(out)-1].end = i + 1
+	}
+	return out
+}
+
+func valueCol(line string) int {
+	i := strings.Index(line, ":")
+	if i < 0 {
+		return 1
+	}
+	j := i + 1
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	return j + 1
+}
+
+func loadYAML(s string) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(s), &doc); err != nil {
+		return nil, err
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, nil
+	}
+	return doc.Content[0], nil
+}
+
+func yamlErrorPos(err error) (line, col int, msg string) {
+	var le *yaml.LoadError
+	if errors.As(err, &le) {
+		return le.Mark.Line, le.Mark.Column, le.Message
+	}
+	if err == nil {
+		return 0, 0, "expected key: value lines"
+	}
+	return 0, 0, strings.TrimPrefix(err.Error(), "yaml: ")
+}
+
+type converter struct {
+	path      string
+	lines     []string
+	firstLine int
+}
+
+// pos converts a YAML mark (1-based line, 1-based column in characters)
+// into a file position with a byte column.
+func (c converter) pos(line, col int) diag.Pos {
+	if line < 1 {
+		line = 1
+	}
+	bcol := col
+	if line-1 < len(c.lines) {
+		l := c.lines[line-1]
+		n := 0
+		for i := range l {
+			if n == col-1 {
+				bcol = i + 1
+				break
+			}
+			n++
+		}
+	}
+	return diag.Pos{File: c.path, Line: c.firstLine + line - 1, Col: bcol}
+}
+
+func (c converter) pairs(m *yaml.Node, diags *diag.List) []*Pair {
+	var out []*Pair
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			diags.Errorf(c.pos(k.Line, k.Column), "yaml", "a key must be a plain name")
+			continue
+		}
+		out = append(out, &Pair{Key: k.Value, KeyPos: c.pos(k.Line, k.Column), Value: c.value(v, diags)})
+	}
+	return out
+}
+
+func (c converter) value(n *yaml.Node, diags *diag.List) *Value {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	v := &Value{Pos: c.pos(n.Line, n.Column)}
+	switch n.Kind {
+	case yaml.SequenceNode:
+		v.Kind = List
+		for _, it := range n.Content {
+			v.Items = append(v.Items, c.value(it, diags))
+		}
+	case yaml.MappingNode:
+		v.Kind = Map
+		v.Pairs = c.pairs(n, diags)
+	default:
+		v.Kind = Scalar
+		v.Str = n.Value
+		v.Tag = n.ShortTag()
+		v.Quoted = n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0
+		if v.Quoted {
+			v.Pos.Col++ // point at the first character inside the quotes
+		}
+	}
+	return v
+}
+
+func invalidUTF8Pos(b []byte) (line, col int) {
+	line, col = 1, 1
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size <= 1 {
+			return line, col
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col += size
+		}
+		b = b[size:]
+	}
+	return line, col
+}
