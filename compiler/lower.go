@@ -91,7 +91,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 	pp, hasPattern := f.Field("pattern")
 	switch {
 	case hasConds:
-		r.Conditions = lowerConditions(cp, &diags)
+		r.Conditions = lowerConditions(cp, upstreamList(f, "conditions"), &diags)
 		if hasPattern {
 			diags.Warnf(pp.KeyPos, "pattern-ignored", "pattern is ignored because the rule has conditions")
 		}
@@ -174,6 +174,27 @@ func actionPos(f *parser.File, r *ir.Rule) diag.Pos {
 		return p.Value.Pos
 	}
 	return r.Pos
+}
+
+// fallbackText is scalar for a condition value, except that a list or map
+// takes hookify's reading (from up, the condition as hookify's line parser
+// read it) with a warning.
+func fallbackText(p *parser.Pair, up map[string]string, diags *diag.List) (string, bool) {
+	if p.Value.Kind != parser.Scalar {
+		if s, ok := up[p.Key]; ok {
+			diags.Warnf(p.Value.Pos, "yaml-fallback", "%s is not text in YAML; it is read as hookify reads it, %q: quote the value", p.Key, s)
+			return s, true
+		}
+	}
+	return scalar(p, diags)
+}
+
+func upstreamList(f *parser.File, key string) []any {
+	if f.Upstream == nil {
+		return nil
+	}
+	l, _ := f.Upstream.Values[key].([]any)
+	return l
 }
 
 // scalar returns the text of a scalar value. A list or map where text is
@@ -263,7 +284,7 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-func lowerConditions(p *parser.Pair, diags *diag.List) []ir.Condition {
+func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition {
 	v := p.Value
 	if v.Kind != parser.List {
 		diags.Errorf(v.Pos, "type", "conditions must be a list of {field, operator, pattern} items")
@@ -274,7 +295,11 @@ func lowerConditions(p *parser.Pair, diags *diag.List) []ir.Condition {
 		return nil
 	}
 	var out []ir.Condition
-	for _, it := range v.Items {
+	for i, it := range v.Items {
+		var upItem map[string]string
+		if i < len(up) && len(up) == len(v.Items) {
+			upItem, _ = up[i].(map[string]string)
+		}
 		if it.Kind != parser.Map {
 			diags.Errorf(it.Pos, "type", "a condition must be a map with field, operator and pattern")
 			continue
@@ -323,7 +348,7 @@ func lowerConditions(p *parser.Pair, diags *diag.List) []ir.Condition {
 			}
 		}
 		if hasPat {
-			if s, good := scalar(pat, diags); good {
+			if s, good := fallbackText(pat, upItem, diags); good {
 				c.Pattern = s
 				c.PatternPos = pat.Value.Pos
 			} else {

@@ -8,6 +8,9 @@ package parser
 
 import (
 	"errors"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -171,15 +174,9 @@ func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.L
 		}
 		key := c.key
 		if uv, ok := up.Values[key]; ok && key != "" {
-			if s, ok := uv.(string); ok {
-				vline := firstLine + c.start
-				vcol := valueCol(fmLines[c.start])
-				out = append(out, &Pair{
-					Key:    key,
-					KeyPos: diag.Pos{File: path, Line: vline, Col: 1},
-					Value:  &Value{Kind: Scalar, Str: s, Pos: diag.Pos{File: path, Line: vline, Col: vcol}, Fallback: true},
-				})
-				diags.Warnf(pos, "yaml-fallback", "the value of %s is not valid YAML (%s); read as hookify reads it, %q: quote this value", key, msg, s)
+			if v := fromUpstream(path, fmLines, firstLine, key, uv, up); v != nil {
+				out = append(out, &Pair{Key: key, KeyPos: diag.Pos{File: path, Line: firstLine + c.start, Col: 1}, Value: v})
+				diags.Warnf(pos, "yaml-fallback", "%s is not valid YAML (%s); it is read as hookify reads it, %s: quote the value (single quotes keep backslashes as written)", key, msg, describe(uv))
 				continue
 			}
 		}
@@ -328,4 +325,69 @@ func invalidUTF8Pos(b []byte) (line, col int) {
 		b = b[size:]
 	}
 	return line, col
+}
+
+// fromUpstream converts hookify's reading of key into a Value. Positions are
+// found by looking for each item's keys on its lines.
+func fromUpstream(path string, lines []string, firstLine int, key string, uv any, up *Upstream) *Value {
+	line := up.Lines[key] - 1 // index into lines
+	at := func(l int, k string) diag.Pos {
+		for j := l; j >= 0 && j < len(lines); j++ {
+			if i := strings.Index(lines[j], k+":"); i >= 0 {
+				col := i + len(k) + 1
+				for col < len(lines[j]) && (lines[j][col] == ' ' || lines[j][col] == '\t') {
+					col++
+				}
+				return diag.Pos{File: path, Line: firstLine + j, Col: col + 1}
+			}
+		}
+		return diag.Pos{File: path, Line: firstLine + max(l, 0), Col: 1}
+	}
+	switch uv := uv.(type) {
+	case string:
+		return &Value{Kind: Scalar, Str: uv, Pos: at(line, key), Fallback: true}
+	case bool:
+		s := "false"
+		if uv {
+			s = "true"
+		}
+		return &Value{Kind: Scalar, Str: s, Pos: at(line, key), Fallback: true}
+	case []any:
+		v := &Value{Kind: List, Pos: diag.Pos{File: path, Line: firstLine + line, Col: 1}, Fallback: true}
+		itemLines := up.ItemLines[key]
+		for i, it := range uv {
+			il := line
+			if i < len(itemLines) {
+				il = itemLines[i] - 1
+			}
+			switch it := it.(type) {
+			case string:
+				v.Items = append(v.Items, &Value{Kind: Scalar, Str: it, Pos: diag.Pos{File: path, Line: firstLine + il, Col: 1}, Fallback: true})
+			case map[string]string:
+				m := &Value{Kind: Map, Pos: diag.Pos{File: path, Line: firstLine + il, Col: 1}, Fallback: true}
+				keys := make([]string, 0, len(it))
+				for k := range it {
+					keys = append(keys, k)
+				}
+				slices.Sort(keys)
+				for _, k := range keys {
+					p := at(il, k)
+					m.Pairs = append(m.Pairs, &Pair{Key: k, KeyPos: diag.Pos{File: path, Line: p.Line, Col: 1}, Value: &Value{Kind: Scalar, Str: it[k], Pos: p, Fallback: true}})
+				}
+				v.Items = append(v.Items, m)
+			}
+		}
+		return v
+	}
+	return nil
+}
+
+func describe(uv any) string {
+	switch uv := uv.(type) {
+	case string:
+		return strconv.Quote(uv)
+	case []any:
+		return fmt.Sprintf("a list of %d items", len(uv))
+	}
+	return fmt.Sprint(uv)
 }

@@ -14,6 +14,8 @@ type Upstream struct {
 	// Lines maps each key to the front-matter line (1-based within the
 	// block) where it was last set.
 	Lines map[string]int
+	// ItemLines maps a list-valued key to the line of each item.
+	ItemLines map[string][]int
 }
 
 // ReadUpstream reads a whole rule file the way hookify does: the text must
@@ -36,10 +38,11 @@ func ReadUpstream(src []byte) (up *Upstream, body string, ok bool) {
 
 // upstreamLines runs hookify's line parser over a front matter block.
 func upstreamLines(fm string) *Upstream {
-	up := &Upstream{Values: map[string]any{}, Lines: map[string]int{}}
+	up := &Upstream{Values: map[string]any{}, Lines: map[string]int{}, ItemLines: map[string][]int{}}
 	var (
 		key      string
 		list     []any
+		items    []int
 		dict     map[string]string
 		inList   bool
 		inDict   bool
@@ -53,6 +56,7 @@ func upstreamLines(fm string) *Upstream {
 			}
 			up.Values[key] = list
 			up.Lines[key] = listLine
+			up.ItemLines[key] = items
 		}
 		inList, inDict = false, false
 	}
@@ -68,7 +72,7 @@ func upstreamLines(fm string) *Upstream {
 			k, v, _ := strings.Cut(line, ":")
 			k, v = pyStrip(k), pyStrip(v)
 			if v == "" {
-				key, list, inList, listLine = k, []any{}, true, i+1
+				key, list, items, inList, listLine = k, []any{}, nil, true, i+1
 				continue
 			}
 			key = k
@@ -88,6 +92,7 @@ func upstreamLines(fm string) *Upstream {
 				dict = nil
 			}
 			item := pyStrip(stripped[1:])
+			items = append(items, i+1)
 			switch {
 			case strings.Contains(item, ":") && strings.Contains(item, ","):
 				d := map[string]string{}
