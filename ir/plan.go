@@ -298,7 +298,7 @@ func FileName(name string) string {
 		}
 	}
 	s := strings.TrimLeft(b.String(), ".-")
-	s = strings.TrimRight(s, ".")
+	s = strings.TrimRight(s, ".-")
 	if len(s) > 100 {
 		s = s[:100]
 	}

@@ -19,6 +19,24 @@ import (
 
 var skeleton = template.Must(template.New("hook.sh").Parse(templates.BashHook))
 
+// Decoder is the awk decoder as inlined in scripts: templates/decode.awk
+// without its comment lines (its contract). It holds no single quote.
+var Decoder = func() string {
+	var lines []string
+	for _, l := range strings.Split(templates.DecodeAWK, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	s := strings.Join(lines, "\n")
+	if strings.Contains(s, "'") {
+		panic("templates/decode.awk must not contain a single quote")
+	}
+	return s
+}()
+
 // Options are the answer choices that are not part of the plan.
 type Options struct {
 	Warn ir.WarnMode
@@ -77,7 +95,7 @@ func Generate(u *ir.Unit, opts Options) codegen.File {
 		"Fail":    Quote(jsonText(ir.ParseFailureMessage)),
 		"Data":    strings.TrimRight(data.String(), "\n") + "\n",
 		"Wanted":  Quote(strings.Join(wanted, " ")),
-		"Decoder": strings.TrimRight(templates.DecodeAWK, "\n"),
+		"Decoder": Decoder,
 		"Body":    strings.TrimRight(body.String(), "\n"),
 	})
 	if err != nil {

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"hookify": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// awks are the awk implementations the generated scripts must work with,
+// by the command that runs each. A missing one fails the test.
+var awks = map[string][]string{
+	"mawk":         {"mawk"},
+	"gawk":         {"gawk"},
+	"original-awk": {"original-awk"},
+	"busybox":      {"busybox", "awk"},
+}
+
+// TestScript runs every testdata/script/*.txtar once per awk: the
+// generated hooks see only that awk as "awk" on their PATH.
+func TestScript(t *testing.T) {
+	for _, name := range []string{"mawk", "gawk", "original-awk", "busybox"} {
+		t.Run(name, func(t *testing.T) {
+			bin := awkDir(t, name)
+			testscript.Run(t, testscript.Params{
+				Dir:                 "testdata/script",
+				RequireExplicitExec: true,
+				RequireUniqueNames:  true,
+				UpdateScripts:       *update && name == "mawk",
+				Setup: func(env *testscript.Env) error {
+					env.Setenv("HOOK_PATH", bin+":/usr/bin:/bin")
+					env.Setenv("HOME", env.WorkDir+"/home")
+					env.Setenv("LC_ALL", "C.UTF-8")
+					return nil
+				},
+				Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+					"cursor": cmdCursor,
+				},
+			})
+		})
+	}
+}
+
+// awkDir returns a directory whose only entry is "awk", running the named
+// implementation.
+func awkDir(t *testing.T, name string) string {
+	argv := awks[name]
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		t.Fatalf("%s is not installed: the generated scripts must be tested with it (.ci/run installs it)", argv[0])
+	}
+	dir := t.TempDir()
+	script := fmt.Sprintf("#!/bin/sh\nexec %s %s \"$@\"\n", path, strings.Join(argv[1:], " "))
+	if err := os.WriteFile(filepath.Join(dir, "awk"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// cmdCursor runs the hooks of one Cursor event the way Cursor does: every
+// hookify entry of .cursor/hooks.json (in the current directory) for the
+// event, as sh -c '<command>' from the project root, with the payload file
+// on stdin. It checks that each hook prints exactly one JSON object, and
+// writes each answer line and exit code to stdout:
+//
+//	cursor EVENT PAYLOAD
+//
+// prints "<answer>\nexit <code>\n" per entry. With !, it fails unless
+// some hook exits non-zero.
+func cmdCursor(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: cursor EVENT PAYLOAD")
+	}
+	root := ts.MkAbs(".")
+	var cfg struct {
+		Hooks map[string][]struct {
+			Command string `json:"command"`
+			Type    string `json:"type"`
+		} `json:"hooks"`
+	}
+	data, err := os.ReadFile(filepath.Join(root, ".cursor/hooks.json"))
+	ts.Check(err)
+	ts.Check(json.Unmarshal(data, &cfg))
+	payload, err := os.ReadFile(ts.MkAbs(args[1]))
+	ts.Check(err)
+	entries := cfg.Hooks[args[0]]
+	if len(entries) == 0 {
+		ts.Fatalf("no %s entries in .cursor/hooks.json", args[0])
+	}
+	failed := false
+	for _, e := range entries {
+		if e.Type == "prompt" || !strings.Contains(e.Command, "hooks/hookify-") {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		cmd := exec.CommandContext(ctx, "/bin/sh", "-c", e.Command)
+		cmd.Dir = root
+		cmd.Env = []string{
+			"PATH=" + ts.Getenv("HOOK_PATH"),
+			"HOME=" + ts.Getenv("HOME"),
+			"CURSOR_PROJECT_DIR=" + root,
+		}
+		if v := ts.Getenv("CURSOR_TRANSCRIPT_PATH"); v != "" {
+			cmd.Env = append(cmd.Env, "CURSOR_TRANSCRIPT_PATH="+v)
+		}
+		cmd.Stdin = bytes.NewReader(payload)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		cancel()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			ts.Fatalf("running %s: %v", e.Command, err)
+		}
+		out := stdout.Bytes()
+		if !json.Valid(out) || bytes.Count(out, []byte("\n")) != 1 || !bytes.HasSuffix(out, []byte("\n")) || out[0] != '{' {
+			ts.Fatalf("%s: stdout is not exactly one JSON object line:\n%q\nstderr:\n%s", e.Command, out, stderr.Bytes())
+		}
+		fmt.Fprintf(ts.Stdout(), "%sexit %d\n", out, code)
+		if stderr.Len() > 0 {
+			fmt.Fprintf(ts.Stderr(), "%s", stderr.Bytes())
+		}
+		if code != 0 {
+			failed = true
+		}
+	}
+	if failed != neg {
+		if neg {
+			ts.Fatalf("no hook blocked")
+		}
+		ts.Fatalf("a hook exited non-zero")
+	}
+}
