@@ -132,11 +132,11 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 
 	r.Message = f.Body
 	r.Plain = plainText(f.Body)
-	if !enabled {
-		diags.Warnf(namePos(f), "disabled", "rule %s is disabled (enabled: false): nothing is generated for it", r.Name)
+	if diags.HasErrors() {
 		return nil, diags
 	}
-	if diags.HasErrors() {
+	if !enabled {
+		diags.Warnf(namePos(f), "disabled", "rule %s is disabled (enabled: false): nothing is generated for it", r.Name)
 		return nil, diags
 	}
 	on, dropped := ir.Targets(r)

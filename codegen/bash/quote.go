@@ -3,11 +3,13 @@ package bash
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Quote returns s as one bash word that expands to exactly s: an ANSI-C
-// $'…' string in which backslash, quote and every control character are
-// escaped and all other bytes are kept as they are. It is the only way rule
+// $'…' string in which backslash, quote, every control character and
+// every byte that is not part of valid UTF-8 are escaped, and all other
+// characters are kept as they are (so scripts stay valid UTF-8). It is the only way rule
 // text enters a generated script. s must not contain NUL, which no shell
 // string can hold.
 func Quote(s string) string {
@@ -18,6 +20,15 @@ func Quote(s string) string {
 	b.WriteString("$'")
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c >= 0x80 {
+			if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || size > 1 {
+				b.WriteString(s[i : i+size])
+				i += size - 1
+			} else {
+				fmt.Fprintf(&b, `\x%02x`, c)
+			}
+			continue
+		}
 		switch {
 		case c == '\\':
 			b.WriteString(`\\`)
