@@ -72,6 +72,9 @@ type File struct {
 	BodyPos diag.Pos
 	// Upstream is how hookify's own line parser reads the same front matter.
 	Upstream *Upstream
+	// Hookify is how hookify loads the whole file (its front matter ends at
+	// the first "---" anywhere); it drives the fidelity warnings.
+	Hookify *Hookify
 }
 
 // Field returns the last top-level pair named key.
@@ -116,7 +119,7 @@ func Parse(path string, src []byte) (*File, diag.List) {
 	}
 	fmLines := lines[1:end]
 	fm := strings.Join(fmLines, "")
-	f := &File{Path: path}
+	f := &File{Path: path, Hookify: ReadHookify(src)}
 	f.Upstream = upstreamLines(fm)
 
 	// Body: everything after the closing fence, trimmed like Python's strip().

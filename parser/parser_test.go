@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/hookify/hookify/diag"
 )
@@ -40,7 +41,9 @@ func TestParseCRLFAndBOM(t *testing.T) {
 	if len(da)+len(db) != 0 {
 		t.Fatalf("diagnostics: %v %v", da, db)
 	}
-	if d := cmp.Diff(a, b); d != "" {
+	// Hookify (upstream's own reading) is left out: upstream skips a file
+	// that starts with a BOM, which the fidelity checks report.
+	if d := cmp.Diff(a, b, cmpopts.IgnoreFields(File{}, "Hookify")); d != "" {
 		t.Errorf("CRLF+BOM reads differently from LF (-lf +crlf):\n%s", d)
 	}
 	// Trailing blanks after a fence are accepted.

@@ -6,43 +6,136 @@ import (
 )
 
 // Upstream is hookify's own reading of a front matter block: a port, written
-// from its documented behaviour, of the plugin's hand-written line parser
-// (it is not YAML). Values are string, bool, or []any whose items are string
-// or map[string]string.
+// from its documented behaviour (docs/hookify-semantics.md §4), of the
+// plugin's hand-written line parser. It is not YAML. Values are string,
+// bool, or []any whose items are string or map[string]string.
+//
+// Line numbers are 1-based within the block; FirstLine says which file line
+// the block's first line is.
 type Upstream struct {
 	Values map[string]any
-	// Lines maps each key to the front-matter line (1-based within the
-	// block) where it was last set.
+	// Lines maps each key to the line where it was last set.
 	Lines map[string]int
 	// ItemLines maps a list-valued key to the line of each item.
 	ItemLines map[string][]int
+	// Items describes each item of a list-valued key, in order.
+	Items map[string][]UpItem
+	// Roles says what the parser did with each line (Roles[i] is line i+1).
+	Roles []Role
+	// Src holds the block's lines, without their line ends.
+	Src []string
+	// FirstLine is the file line of the block's line 1 (0 if unknown).
+	FirstLine int
 }
 
-// ReadUpstream reads a whole rule file the way hookify does: the text must
-// start with "---"; the front matter is what lies between the first two
-// occurrences of "---" anywhere in the text (not only on their own lines);
-// the body is the rest, stripped. ok is false when hookify would skip the
-// file for having no front matter.
-func ReadUpstream(src []byte) (up *Upstream, body string, ok bool) {
+// UpItem is one list item as hookify read it.
+type UpItem struct {
+	Line int
+	// Comma: the dash line held both ':' and ',', so it was read as an
+	// inline "k: v, k: v" map (and later continuation lines were dropped).
+	Comma bool
+	// KeyLines maps each key of a map item to the line that set it.
+	KeyLines map[string]int
+}
+
+// Role is what hookify's line parser did with one line.
+type Role int
+
+const (
+	RoleSkipped      Role = iota // blank or a full-line # comment
+	RoleKey                      // a top-level "key: value"
+	RoleListKey                  // a top-level "key:" with no value: starts a list
+	RoleItem                     // a "- ..." list item
+	RoleContinuation             // "k: v" added to the open map item
+	RoleIgnored                  // dropped: none of the above applied
+)
+
+// FileLine converts a block line to a file line.
+func (u *Upstream) FileLine(line int) int {
+	if u.FirstLine == 0 {
+		return line
+	}
+	return u.FirstLine + line - 1
+}
+
+// Hookify is how hookify loads a whole rule file.
+type Hookify struct {
+	// Skipped says why hookify skips the file ("" when it loads it).
+	Skipped string
+	// Upstream is its reading of the front matter. The block starts right
+	// after the first "---", so its line numbers are file line numbers.
+	Upstream *Upstream
+	// Body is the message: everything after the second "---", stripped.
+	Body string
+	// CutLine and CutCol locate the "---" that ended the front matter when
+	// it is not a line of its own (a value such as `pattern: ^---$`);
+	// CutLine is 0 otherwise.
+	CutLine, CutCol int
+}
+
+// ReadHookify reads a whole rule file the way hookify's loader does: the
+// text (universal newlines) must start with "---"; the front matter is what
+// lies between the first two occurrences of "---" anywhere in the text, not
+// only on lines of their own; the body is the rest, stripped.
+func ReadHookify(src []byte) *Hookify {
 	text := strings.ReplaceAll(string(src), "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
 	if !strings.HasPrefix(text, "---") {
-		return nil, "", false
+		why := "the text does not start with ---"
+		if strings.HasPrefix(text, "\uFEFF") {
+			why = "the file starts with a UTF-8 byte order mark, so the text does not start with ---"
+		}
+		return &Hookify{Skipped: why}
 	}
 	parts := strings.SplitN(text, "---", 3)
 	if len(parts) < 3 {
+		return &Hookify{Skipped: "there is no second ---"}
+	}
+	h := &Hookify{Upstream: upstreamLines(parts[1]), Body: pyStrip(parts[2])}
+	h.Upstream.FirstLine = 1
+	// Where did the front matter end?
+	end := 3 + len(parts[1]) // offset of the second "---"
+	line := 1 + strings.Count(text[:end], "\n")
+	lineStart := strings.LastIndexByte(text[:end], '\n') + 1
+	lineEnd := strings.IndexByte(text[end:], '\n')
+	if lineEnd < 0 {
+		lineEnd = len(text)
+	} else {
+		lineEnd += end
+	}
+	if strings.TrimRight(text[lineStart:lineEnd], " \t") != "---" {
+		h.CutLine, h.CutCol = line, end-lineStart+1
+	}
+	return h
+}
+
+// ReadUpstream is ReadHookify's front matter and body; ok is false when
+// hookify would skip the file.
+func ReadUpstream(src []byte) (up *Upstream, body string, ok bool) {
+	h := ReadHookify(src)
+	if h.Skipped != "" {
 		return nil, "", false
 	}
-	return upstreamLines(parts[1]), strings.TrimFunc(parts[2], unicode.IsSpace), true
+	return h.Upstream, h.Body, true
 }
 
 // upstreamLines runs hookify's line parser over a front matter block.
+//
+// For each line, in order: blank lines and full-line "#" comments are
+// skipped; a line with no indent that holds ':' and does not start with '-'
+// is a top-level key (an empty value opens a list; otherwise the value loses
+// every leading and trailing double quote, then every leading and trailing
+// single quote, and exactly "true"/"false" in any case become booleans); a
+// line starting with '-' while a list is open is an item (with both ':' and
+// ',' an inline map split at every comma; with ':' a map item; else a
+// string); a line indented by more than 2 characters that holds ':' while a
+// map item is open adds a key to it; anything else is dropped.
 func upstreamLines(fm string) *Upstream {
-	up := &Upstream{Values: map[string]any{}, Lines: map[string]int{}, ItemLines: map[string][]int{}}
+	up := &Upstream{Values: map[string]any{}, Lines: map[string]int{}, ItemLines: map[string][]int{}, Items: map[string][]UpItem{}}
 	var (
 		key      string
 		list     []any
-		items    []int
+		items    []UpItem
 		dict     map[string]string
 		inList   bool
 		inDict   bool
@@ -56,49 +149,55 @@ func upstreamLines(fm string) *Upstream {
 			}
 			up.Values[key] = list
 			up.Lines[key] = listLine
-			up.ItemLines[key] = items
+			up.Items[key] = items
+			lines := []int{}
+			for _, it := range items {
+				lines = append(lines, it.Line)
+			}
+			up.ItemLines[key] = lines
 		}
 		inList, inDict = false, false
 	}
-	for i, line := range strings.Split(fm, "\n") {
+	up.Src = strings.Split(fm, "\n")
+	up.Roles = make([]Role, len(up.Src))
+	for i, line := range up.Src {
+		n := i + 1
 		stripped := pyStrip(line)
 		if stripped == "" || strings.HasPrefix(stripped, "#") {
+			up.Roles[i] = RoleSkipped
 			continue
 		}
-		indent := len([]rune(line)) - len([]rune(strings.TrimLeftFunc(line, unicode.IsSpace)))
+		indent := indentOf(line)
 		switch {
 		case indent == 0 && strings.Contains(line, ":") && !strings.HasPrefix(stripped, "-"):
 			closeList()
 			k, v, _ := strings.Cut(line, ":")
 			k, v = pyStrip(k), pyStrip(v)
 			if v == "" {
-				key, list, items, inList, listLine = k, []any{}, nil, true, i+1
+				key, list, items, inList, listLine = k, []any{}, nil, true, n
+				up.Roles[i] = RoleListKey
 				continue
 			}
 			key = k
-			v = stripQuotes(v)
-			switch strings.ToLower(v) {
-			case "true":
-				up.Values[k] = true
-			case "false":
-				up.Values[k] = false
-			default:
-				up.Values[k] = v
-			}
-			up.Lines[k] = i + 1
+			up.Values[k] = upstreamScalar(v)
+			up.Lines[k] = n
+			up.Roles[i] = RoleKey
 		case strings.HasPrefix(stripped, "-") && inList:
 			if inDict && dict != nil {
 				list = append(list, dict)
 				dict = nil
 			}
+			up.Roles[i] = RoleItem
 			item := pyStrip(stripped[1:])
-			items = append(items, i+1)
+			it := UpItem{Line: n}
 			switch {
 			case strings.Contains(item, ":") && strings.Contains(item, ","):
 				d := map[string]string{}
+				it.Comma, it.KeyLines = true, map[string]int{}
 				for _, part := range strings.Split(item, ",") {
 					if k, v, ok := strings.Cut(part, ":"); ok {
 						d[pyStrip(k)] = stripQuotes(pyStrip(v))
+						it.KeyLines[pyStrip(k)] = n
 					}
 				}
 				list = append(list, d)
@@ -106,22 +205,58 @@ func upstreamLines(fm string) *Upstream {
 			case strings.Contains(item, ":"):
 				k, v, _ := strings.Cut(item, ":")
 				dict = map[string]string{pyStrip(k): stripQuotes(pyStrip(v))}
+				it.KeyLines = map[string]int{pyStrip(k): n}
 				inDict = true
 			default:
 				list = append(list, stripQuotes(item))
 				inDict = false
 			}
+			items = append(items, it)
 		case indent > 2 && inDict && strings.Contains(line, ":"):
 			k, v, _ := strings.Cut(stripped, ":")
 			dict[pyStrip(k)] = stripQuotes(pyStrip(v))
+			items[len(items)-1].KeyLines[pyStrip(k)] = n
+			up.Roles[i] = RoleContinuation
+		default:
+			up.Roles[i] = RoleIgnored
 		}
 	}
 	closeList()
 	return up
 }
 
+// upstreamScalar converts a top-level value as hookify does: quotes
+// stripped, then "true"/"false" (any case) become booleans.
+func upstreamScalar(v string) any {
+	v = stripQuotes(v)
+	switch strings.ToLower(v) {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	return v
+}
+
+// indentOf is Python's len(line) - len(line.lstrip()): the number of
+// leading white-space characters (a tab counts as one).
+func indentOf(line string) int {
+	n := 0
+	for _, r := range line {
+		if !pyIsSpace(r) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// pyIsSpace is Python's str.isspace for one character: Unicode white space,
+// plus the ASCII separators \x1c-\x1f.
+func pyIsSpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
+
 // pyStrip is Python's str.strip() with no argument.
-func pyStrip(s string) string { return strings.TrimFunc(s, unicode.IsSpace) }
+func pyStrip(s string) string { return strings.TrimFunc(s, pyIsSpace) }
 
 // stripQuotes is Python's v.strip('"').strip("'").
 func stripQuotes(s string) string { return strings.Trim(strings.Trim(s, `"`), `'`) }
