@@ -1,0 +1,325 @@
+// Package pyregex decides whether a Python re pattern, compiled as hookify
+// compiles it (re.compile(pattern, re.IGNORECASE)), finds a match in a
+// string (.search). It is the regex engine of hookify's reference
+// evaluator.
+//
+// It is a small Thompson NFA (a Pike VM without captures) over code points,
+// built from its own reading of Python's syntax: every rule of Python's
+// sre_parse that changes match or no match is reproduced here, and the
+// differential test against python3 checks it. Only the answer "matches
+// or not" is computed, so greedy and lazy quantifiers are the same, and
+// the run time is linear in the subject.
+//
+// Differences from Python, by design:
+//   - \w, \W, \d, \D, \b and \B are ASCII-only ([0-9A-Za-z_] and [0-9]), the
+//     choice the bash translator makes. \s is Python's Unicode \s.
+//   - Lookaround, backreferences, conditional and atomic groups, possessive
+//     quantifiers, \N{...} and counts over 1000 are refused with an Error
+//     whose Unsupported is true.
+//   - Python strings are code points; a Go string may hold invalid UTF-8.
+//     Each byte that is not part of valid UTF-8 is read as the code point
+//     U+DC80+(byte-0x80), as Python's "surrogateescape" decoding reads it.
+package pyregex
+
+import (
+	"unicode/utf8"
+)
+
+// Regexp is a compiled pattern.
+type Regexp struct {
+	pattern string
+	prog    []inst
+	start   int
+}
+
+// String returns the source pattern.
+func (re *Regexp) String() string { return re.pattern }
+
+type iop uint8
+
+const (
+	iChar iop = iota
+	iSplit
+	iJmp
+	iAssert
+	iMatch
+)
+
+type inst struct {
+	op   iop
+	cls  *class
+	at   assertion
+	x, y int
+}
+
+// maxInsts bounds the size of the expanded program.
+const maxInsts = 1 << 18
+
+// Compile parses pattern with Python's rules and the IGNORECASE flag.
+func Compile(pattern string) (*Regexp, error) {
+	n, _, err := parse(pattern)
+	if err != nil {
+		return nil, err
+	}
+	c := &progBuilder{}
+	f := c.compile(n)
+	if c.tooBig {
+		return nil, &Error{Msg: "the pattern is too large for the evaluator once its counts are expanded", Unsupported: true}
+	}
+	m := c.emit(inst{op: iMatch})
+	c.patch(f.out, m)
+	return &Regexp{pattern: pattern, prog: c.prog, start: f.start}, nil
+}
+
+// MustCompile is Compile that panics on an error.
+func MustCompile(pattern string) *Regexp {
+	re, err := Compile(pattern)
+	if err != nil {
+		panic("pyregex: " + err.Error())
+	}
+	return re
+}
+
+// hole is an unset jump: field x (or y when second) of prog[pc].
+type hole struct {
+	pc     int
+	second bool
+}
+
+type frag struct {
+	start int
+	out   []hole
+}
+
+type progBuilder struct {
+	prog   []inst
+	tooBig bool
+}
+
+func (c *progBuilder) emit(in inst) int {
+	if len(c.prog) >= maxInsts {
+		c.tooBig = true
+		c.prog = c.prog[:0] // keep memory bounded; the result is discarded
+	}
+	c.prog = append(c.prog, in)
+	return len(c.prog) - 1
+}
+
+func (c *progBuilder) patch(hs []hole, to int) {
+	if c.tooBig {
+		return
+	}
+	for _, h := range hs {
+		if h.second {
+			c.prog[h.pc].y = to
+		} else {
+			c.prog[h.pc].x = to
+		}
+	}
+}
+
+// empty is a fragment that matches the empty string.
+func (c *progBuilder) empty() frag {
+	pc := c.emit(inst{op: iJmp})
+	return frag{pc, []hole{{pc: pc}}}
+}
+
+func (c *progBuilder) compile(n *node) frag {
+	if c.tooBig {
+		return frag{}
+	}
+	switch n.op {
+	case opEmpty:
+		return c.empty()
+	case opChar:
+		pc := c.emit(inst{op: iChar, cls: n.cls})
+		return frag{pc, []hole{{pc: pc}}}
+	case opAssert:
+		pc := c.emit(inst{op: iAssert, at: n.at})
+		return frag{pc, []hole{{pc: pc}}}
+	case opCat:
+		f := c.compile(n.subs[0])
+		for _, s := range n.subs[1:] {
+			g := c.compile(s)
+			c.patch(f.out, g.start)
+			f.out = g.out
+		}
+		return f
+	case opAlt:
+		return c.alt(n.subs)
+	case opRepeat:
+		return c.repeat(n.subs[0], n.min, n.max)
+	}
+	panic("pyregex: unknown node")
+}
+
+func (c *progBuilder) alt(subs []*node) frag {
+	if len(subs) == 1 {
+		return c.compile(subs[0])
+	}
+	pc := c.emit(inst{op: iSplit})
+	a := c.compile(subs[0])
+	b := c.alt(subs[1:])
+	if !c.tooBig {
+		c.prog[pc].x, c.prog[pc].y = a.start, b.start
+	}
+	return frag{pc, append(a.out, b.out...)}
+}
+
+// repeat expands x{min,max}: min copies, then max-min optional copies or a
+// loop. For match or no match, x?x? is the same as (x(x)?)?.
+func (c *progBuilder) repeat(x *node, lo, hi int) frag {
+	var f frag
+	have := false
+	then := func(g frag) {
+		if !have {
+			f, have = g, true
+			return
+		}
+		c.patch(f.out, g.start)
+		f.out = g.out
+	}
+	for i := 0; i < lo && !c.tooBig; i++ {
+		then(c.compile(x))
+	}
+	switch {
+	case hi < 0:
+		pc := c.emit(inst{op: iSplit})
+		body := c.compile(x)
+		if !c.tooBig {
+			c.prog[pc].x = body.start
+		}
+		c.patch(body.out, pc)
+		then(frag{pc, []hole{{pc: pc, second: true}}})
+	default:
+		for i := lo; i < hi && !c.tooBig; i++ {
+			pc := c.emit(inst{op: iSplit})
+			body := c.compile(x)
+			if !c.tooBig {
+				c.prog[pc].x = body.start
+			}
+			then(frag{pc, append(body.out, hole{pc: pc, second: true})})
+		}
+	}
+	if !have {
+		return c.empty()
+	}
+	return f
+}
+
+// decode reads s as code points; a byte that is not valid UTF-8 becomes
+// U+DC80+(byte-0x80).
+func decode(s string) []rune {
+	out := make([]rune, 0, len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			r = 0xDC00 + rune(s[i])
+			size = 1
+		}
+		out = append(out, r)
+		i += size
+	}
+	return out
+}
+
+// MatchString reports whether re.search finds a match in s.
+func (re *Regexp) MatchString(s string) bool {
+	return re.match(decode(s))
+}
+
+// sparse is a set of program counters with O(1) clear.
+type sparse struct {
+	dense  []int
+	sparse []int
+}
+
+func newSparse(n int) *sparse { return &sparse{dense: make([]int, 0, n), sparse: make([]int, n)} }
+
+func (s *sparse) has(pc int) bool {
+	i := s.sparse[pc]
+	return i < len(s.dense) && s.dense[i] == pc
+}
+
+func (s *sparse) insert(pc int) {
+	s.sparse[pc] = len(s.dense)
+	s.dense = append(s.dense, pc)
+}
+
+func (s *sparse) clear() { s.dense = s.dense[:0] }
+
+func (re *Regexp) match(s []rune) bool {
+	clist, nlist := newSparse(len(re.prog)), newSparse(len(re.prog))
+	for i := 0; ; i++ {
+		if re.add(clist, re.start, i, s) {
+			return true
+		}
+		if i == len(s) {
+			return false
+		}
+		r := s[i]
+		nlist.clear()
+		for _, pc := range clist.dense {
+			in := &re.prog[pc]
+			if in.op == iChar && in.cls.match(r) && re.add(nlist, in.x, i+1, s) {
+				return true
+			}
+		}
+		clist, nlist = nlist, clist
+	}
+}
+
+// add follows the empty transitions from pc at position pos, and reports
+// whether they reach the match.
+func (re *Regexp) add(q *sparse, pc, pos int, s []rune) bool {
+	for {
+		if q.has(pc) {
+			return false
+		}
+		q.insert(pc)
+		in := &re.prog[pc]
+		switch in.op {
+		case iMatch:
+			return true
+		case iJmp:
+			pc = in.x
+		case iSplit:
+			if re.add(q, in.x, pos, s) {
+				return true
+			}
+			pc = in.y
+		case iAssert:
+			if !holds(in.at, pos, s) {
+				return false
+			}
+			pc = in.x
+		default:
+			return false
+		}
+	}
+}
+
+// holds evaluates an assertion at pos, as _sre's SRE(at) does.
+func holds(at assertion, pos int, s []rune) bool {
+	n := len(s)
+	switch at {
+	case atBegin:
+		return pos == 0
+	case atBeginLine:
+		return pos == 0 || s[pos-1] == '\n'
+	case atEnd:
+		return pos == n || pos == n-1 && s[pos] == '\n'
+	case atEndLine:
+		return pos == n || s[pos] == '\n'
+	case atEndString:
+		return pos == n
+	case atBoundary, atNonBoundary:
+		if n == 0 {
+			return false // _sre: neither holds in an empty string
+		}
+		before := pos > 0 && IsWord(s[pos-1])
+		after := pos < n && IsWord(s[pos])
+		return (before != after) == (at == atBoundary)
+	}
+	return false
+}
