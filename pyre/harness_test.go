@@ -1,0 +1,456 @@
+package pyre
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+)
+
+// This file holds the oracle side of the tests: Python's re.search and bash's
+// [[ =~ ]], run in batches, and a sampler that builds subjects from a pattern.
+
+// requireTools fails (never skips) when python3 or bash is missing: the
+// differential tests are the evidence that translations are exact.
+func requireTools(t testing.TB) {
+	t.Helper()
+	for _, tool := range []string{"python3", "bash"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is required for the differential tests: %v", tool, err)
+		}
+	}
+}
+
+// pyScript evaluates re.search(p, s, re.IGNORECASE) for each case. For each
+// subject it also reports whether it holds a non-ASCII letter or digit, where the
+// documented ASCII-only \w \d \b may differ.
+const pyScript = `
+import sys, json, re, warnings
+warnings.simplefilter("ignore")
+def run(case):
+    try:
+        rx = re.compile(case["p"], re.IGNORECASE)
+    except Exception as e:
+        return {"err": type(e).__name__ + ": " + str(e)}
+    return {"m": [rx.search(s) is not None for s in case["s"]],
+            "x": [any(ord(c) > 127 and c.isalnum() for c in s) for s in case["s"]]}
+if sys.argv[1:] == ["serve"]:
+    for line in sys.stdin.buffer:
+        sys.stdout.write(json.dumps(run(json.loads(line.decode("utf-8")))) + "\n")
+        sys.stdout.flush()
+else:
+    cases = json.loads(sys.stdin.buffer.read().decode("utf-8"))
+    sys.stdout.write(json.dumps([run(c) for c in cases]))
+`
+
+type pyCase struct {
+	P string   `json:"p"`
+	S []string `json:"s"`
+}
+
+type pyResult struct {
+	Err     string `json:"err"`
+	Match   []bool `json:"m"`
+	NonASCI []bool `json:"x"`
+}
+
+func runPython(t testing.TB, cases []pyCase) []pyResult {
+	t.Helper()
+	in, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("python3", "-c", pyScript)
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, stderr.String())
+	}
+	var res []pyResult
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("python3 output: %v", err)
+	}
+	return res
+}
+
+// bashScript writes a script that matches records "index NUL subject NUL" from
+// stdin against re[index], printing [[ =~ ]]'s status (0, 1, or 2 for a regex bash
+// rejects) for each. The EREs are embedded with BashQuote, as the code generator
+// does, and matched through an unquoted $r.
+func bashScript(eres []string) string {
+	var b strings.Builder
+	b.WriteString("re=()\n")
+	for i, e := range eres {
+		fmt.Fprintf(&b, "re[%d]=%s\n", i, BashQuote(e))
+	}
+	b.WriteString(`while IFS= read -r -d '' i && IFS= read -r -d '' v; do
+  r=${re[$i]}
+  [[ $v =~ $r ]]
+  printf '%s' "$?"
+done
+`)
+	return b.String()
+}
+
+type bashCase struct {
+	ere     int
+	subject string
+}
+
+func runBash(t testing.TB, eres []string, cases []bashCase) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "match.bash")
+	if err := os.WriteFile(script, []byte(bashScript(eres)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var in bytes.Buffer
+	for _, c := range cases {
+		fmt.Fprintf(&in, "%d\x00%s\x00", c.ere, c.subject)
+	}
+	cmd := exec.Command("bash", script)
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	cmd.Stdin = &in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil || len(out) != len(cases) {
+		t.Fatalf("bash: %v (%d results for %d cases)\n%s", err, len(out), len(cases), stderr.String())
+	}
+	return out
+}
+
+// usesASCIIClasses reports whether the pattern uses \w \W \d \D \b or \B.
+func usesASCIIClasses(p string) bool {
+	for i := 0; i+1 < len(p); i++ {
+		if p[i] == '\\' {
+			if strings.IndexByte("wWdDbB", p[i+1]) >= 0 {
+				return true
+			}
+			i++
+		}
+	}
+	return false
+}
+
+// A diffCase is one pattern with its subjects, and what each side said.
+type diffStats struct {
+	patterns, translated, refused, pyErrors int
+	comparisons, excused                    int
+	refusals                                map[string]int
+}
+
+// compare runs Python and bash on patterns × subjects and reports every
+// disagreement. Subjects must not contain NUL.
+func compare(t *testing.T, cases []pyCase) diffStats {
+	t.Helper()
+	st := diffStats{refusals: map[string]int{}}
+	res := runPython(t, cases)
+	var eres []string
+	var bcases []bashCase
+	type ref struct{ c, s int }
+	var refs []ref
+	for ci, c := range cases {
+		st.patterns++
+		ere, err := ERE(c.P, IgnoreCase)
+		py := res[ci]
+		if err != nil {
+			e := err.(*Error)
+			if py.Err != "" {
+				st.pyErrors++
+				continue
+			}
+			if e.Construct == "syntax error" || e.Construct == "internal error" {
+				t.Errorf("pattern %q: Python compiles it, but ERE says: %v", c.P, err)
+			}
+			st.refused++
+			st.refusals[e.Construct]++
+			continue
+		}
+		if py.Err != "" {
+			t.Errorf("pattern %q: Python rejects it (%s), but ERE gave %q", c.P, py.Err, ere)
+			continue
+		}
+		st.translated++
+		for si, s := range c.S {
+			bcases = append(bcases, bashCase{len(eres), s})
+			refs = append(refs, ref{ci, si})
+		}
+		eres = append(eres, ere)
+	}
+	out := runBash(t, eres, bcases)
+	eidx := map[int]string{}
+	for i, b := range bcases {
+		eidx[b.ere] = eres[b.ere]
+		r := refs[i]
+		c, py := cases[r.c], res[r.c]
+		want := py.Match[r.s]
+		if out[i] == '2' {
+			t.Errorf("pattern %q: bash rejects the ERE %q", c.P, eres[b.ere])
+			continue
+		}
+		got := out[i] == '0'
+		st.comparisons++
+		if got != want {
+			if py.NonASCI[r.s] && usesASCIIClasses(c.P) {
+				st.excused++
+				continue
+			}
+			t.Errorf("pattern %q subject %q: Python %v, bash %v\nERE %q", c.P, c.S[r.s], want, got, eres[b.ere])
+		}
+	}
+	return st
+}
+
+// poolRunes are the characters patterns and subjects are built from: ASCII
+// letters, digits, punctuation and controls, and the non-ASCII characters that
+// exercise case folding (the orbits of s, k, i, σ, µ, ǅ, Ω, ß, ﬅ, Deseret),
+// Unicode whitespace, and multi-byte and 4-byte characters.
+var poolRunes = []rune("abkszAKSZ019_ -/.,:;'\"`#@!%&=<>~\n\t\r\v\f\x1c\x01\x7f" +
+	"$^*+?|()[]{}\\" +
+	"éÉſKİıßẞﬅﬆσςΣµΜμǅǆǄΩωΩ✅😀𐐀𐐨٣\u0085\u00a0\u2028\u3000\u1680")
+
+func randRune(r *rand.Rand) rune { return poolRunes[r.Intn(len(poolRunes))] }
+
+// pick returns a random member of s, preferring the pool's characters.
+func pick(r *rand.Rand, s runeSet) (rune, bool) {
+	if s.empty() {
+		return 0, false
+	}
+	if r.Intn(10) < 7 {
+		var in []rune
+		for _, c := range poolRunes {
+			if s.has(c) {
+				in = append(in, c)
+			}
+		}
+		if len(in) > 0 {
+			return in[r.Intn(len(in))], true
+		}
+	}
+	rg := s[r.Intn(len(s))]
+	c := rg.lo + rune(r.Int63n(int64(rg.hi-rg.lo+1)))
+	if c == 0 || !utf8.ValidRune(c) {
+		return 'a', true
+	}
+	return c, true
+}
+
+// sample writes a string the resolved node tends to match.
+func sample(r *rand.Rand, n *node, b *strings.Builder) {
+	switch n.op {
+	case opSet:
+		if c, ok := pick(r, n.set); ok {
+			b.WriteRune(c)
+		}
+	case opConcat:
+		for _, s := range n.subs {
+			sample(r, s, b)
+		}
+	case opAlt:
+		sample(r, n.subs[r.Intn(len(n.subs))], b)
+	case opRepeat:
+		hi := n.max
+		if hi < 0 || hi > n.min+3 {
+			hi = n.min + 3
+		}
+		k := n.min + r.Intn(hi-n.min+1)
+		if k > 40 {
+			k = 40
+		}
+		for i := 0; i < k; i++ {
+			sample(r, n.subs[0], b)
+		}
+	case opAt:
+		switch {
+		case n.at == atEnd && r.Intn(3) == 0:
+			b.WriteByte('\n')
+		case n.at == atBoundary && r.Intn(3) == 0:
+			b.WriteByte(' ')
+		}
+	}
+}
+
+// subjects builds subjects for a pattern: samples from its parse tree, mutations
+// of them (case flips, inserted and deleted characters, newlines around), and a few
+// fixed and random strings.
+func subjects(r *rand.Rand, pattern string, nsamples int) []string {
+	var samples []string
+	if root, err := parse(pattern, flagIgnoreCase); err == nil {
+		tr := &translator{}
+		res := tr.resolve(root)
+		for i := 0; i < nsamples; i++ {
+			var b strings.Builder
+			sample(r, res, &b)
+			samples = append(samples, b.String())
+		}
+	}
+	out := []string{"", "\n", "a", " x\n"}
+	for _, s := range samples {
+		out = append(out, s, mutate(r, s), mutate(r, mutate(r, s)))
+	}
+	for i := 0; i < 2; i++ {
+		var b strings.Builder
+		for j := r.Intn(8); j > 0; j-- {
+			b.WriteRune(randRune(r))
+		}
+		out = append(out, b.String())
+	}
+	seen := map[string]bool{}
+	var uniq []string
+	for _, s := range out {
+		if !seen[s] && !strings.ContainsRune(s, 0) {
+			seen[s] = true
+			uniq = append(uniq, s)
+		}
+	}
+	return uniq
+}
+
+var caseSwaps = map[rune][]rune{
+	's': {'S', 'ſ'}, 'k': {'K', 'K'}, 'i': {'I', 'İ', 'ı'}, 'ß': {'ẞ'}, 'σ': {'Σ', 'ς'},
+	'µ': {'Μ', 'μ'}, 'é': {'É'}, 'ω': {'Ω', 'Ω'},
+}
+
+func mutate(r *rand.Rand, s string) string {
+	rs := []rune(s)
+	switch r.Intn(7) {
+	case 0: // flip case of one character
+		if len(rs) > 0 {
+			i := r.Intn(len(rs))
+			c := rs[i]
+			if alts, ok := caseSwaps[c]; ok {
+				rs[i] = alts[r.Intn(len(alts))]
+			} else if c >= 'a' && c <= 'z' {
+				rs[i] = c - 32
+			} else if c >= 'A' && c <= 'Z' {
+				rs[i] = c + 32
+			}
+		}
+	case 1: // insert
+		i := r.Intn(len(rs) + 1)
+		rs = append(rs[:i], append([]rune{randRune(r)}, rs[i:]...)...)
+	case 2: // delete
+		if len(rs) > 0 {
+			i := r.Intn(len(rs))
+			rs = append(rs[:i], rs[i+1:]...)
+		}
+	case 3:
+		return "\n" + s
+	case 4:
+		return s + "\n"
+	case 5:
+		return string(randRune(r)) + s + string(randRune(r))
+	case 6:
+		return s + s
+	}
+	return string(rs)
+}
+
+// A persistent python3 and bash pair, for the fuzz target.
+type oracle struct {
+	py      *exec.Cmd
+	pyIn    *bufio.Writer
+	pyOut   *bufio.Reader
+	bash    *exec.Cmd
+	bashIn  *bufio.Writer
+	bashOut *bufio.Reader
+}
+
+var (
+	oracleOnce sync.Once
+	theOracle  *oracle
+	oracleErr  error
+)
+
+func getOracle(t testing.TB) *oracle {
+	requireTools(t)
+	oracleOnce.Do(func() {
+		o := &oracle{}
+		o.py = exec.Command("python3", "-c", pyScript, "serve")
+		pin, err := o.py.StdinPipe()
+		if err != nil {
+			oracleErr = err
+			return
+		}
+		pout, err := o.py.StdoutPipe()
+		if err != nil {
+			oracleErr = err
+			return
+		}
+		o.bash = exec.Command("bash", "-c", `while IFS= read -r -d '' r && IFS= read -r -d '' v; do [[ $v =~ $r ]]; printf '%s' "$?"; done`)
+		o.bash.Env = append(os.Environ(), "LC_ALL=C")
+		bin, err := o.bash.StdinPipe()
+		if err != nil {
+			oracleErr = err
+			return
+		}
+		bout, err := o.bash.StdoutPipe()
+		if err != nil {
+			oracleErr = err
+			return
+		}
+		if err := o.py.Start(); err != nil {
+			oracleErr = err
+			return
+		}
+		if err := o.bash.Start(); err != nil {
+			oracleErr = err
+			return
+		}
+		o.pyIn, o.pyOut = bufio.NewWriter(pin), bufio.NewReader(pout)
+		o.bashIn, o.bashOut = bufio.NewWriter(bin), bufio.NewReader(bout)
+		theOracle = o
+	})
+	if oracleErr != nil {
+		t.Fatal(oracleErr)
+	}
+	return theOracle
+}
+
+func (o *oracle) python(t testing.TB, c pyCase) pyResult {
+	line, _ := json.Marshal(c)
+	o.pyIn.Write(line)
+	o.pyIn.WriteByte('\n')
+	if err := o.pyIn.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	out, err := o.pyOut.ReadBytes('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res pyResult
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// bashMatch returns bash's [[ =~ ]] status for each subject.
+func (o *oracle) bashMatch(t testing.TB, ere string, subjects []string) []byte {
+	for _, s := range subjects {
+		fmt.Fprintf(o.bashIn, "%s\x00%s\x00", ere, s)
+	}
+	if err := o.bashIn.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]byte, len(subjects))
+	for i := range out {
+		c, err := o.bashOut.ReadByte()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = c
+	}
+	return out
+}

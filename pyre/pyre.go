@@ -1,0 +1,88 @@
+// Package pyre translates Python re patterns into portable POSIX EREs.
+//
+// hookify matches rule patterns with Python's re.search(pattern, value,
+// re.IGNORECASE). The generated hook scripts must reach the same verdict with bash's
+// [[ $value =~ $re ]] under LC_ALL=C, on bash 3.2 (macOS) through 5.2, with glibc,
+// macOS (TRE) and musl regex engines. ERE does that translation at compile time,
+// exactly or not at all:
+//
+//   - The pattern is parsed with Python 3.11's grammar, including its escapes (\uXXXX,
+//     \Z, octal), {,n}, "[[" as a literal, verbose mode and inline and scoped flags.
+//   - Every literal, set and '.' becomes the exact set of characters Python matches
+//     there, with Python's IGNORECASE rules for str patterns (simple case mappings plus
+//     sre's extra cases such as s/ſ, k/K (KELVIN SIGN), i/ı/İ, the Greek symbol
+//     variants). That set is written as raw UTF-8 byte sequences, so the ERE is
+//     byte-oriented and does not depend on the user's locale or on nocasematch.
+//   - Python's newline rules are written out: '.' and [^…] as character sets (so '.'
+//     excludes only \n), $ as (\n)?$ (end, or before a final newline), MULTILINE ^ and
+//     $ as (^|\n) and (\n|$). Matching is always against the whole value, never by line.
+//   - Lazy quantifiers are dropped: they change what is matched, not whether.
+//   - \b and \B are kept only where their value follows from the neighbouring
+//     characters, or at an edge of the pattern, where they become a bracket on the
+//     neighbouring character (sound because only match/no-match matters).
+//   - Everything else is refused with an *Error naming the construct and its offset:
+//     lookaround, backreferences, atomic groups, possessive quantifiers, conditionals,
+//     counts over 255, \N{...}, anchors and \b where they are not decided, Python
+//     syntax errors, and patterns that can never match.
+//
+// The emitted ERE uses only the portable subset (see Validate). Its one accepted
+// difference from Python: \w, \W, \d, \D, \b and \B are ASCII-based. Python's Unicode
+// classes also count non-ASCII letters and digits (é, ٣, K) as word characters or
+// digits, so the verdicts can differ on values that contain such characters, in
+// patterns that use these escapes. \s is exact (Unicode whitespace), and everything
+// else, including case folding of non-ASCII letters, is exact on valid UTF-8 input.
+// Case mappings come from Go's unicode package (Unicode 15.0); Python 3.11 uses Unicode
+// 14.0, whose case mappings are the same.
+package pyre
+
+import "fmt"
+
+// Flags are Python regex flags applied from outside the pattern.
+type Flags uint8
+
+const (
+	IgnoreCase Flags = 1 << iota // re.IGNORECASE: hookify always passes it
+)
+
+// Error is a refusal: the pattern cannot be matched exactly by the target.
+type Error struct {
+	Offset    int    // byte offset in the pattern where the construct starts (0-based)
+	Construct string // short name: "lookahead", "backreference", "count over 255", ...
+	Msg       string // one sentence, lower case, no trailing period: what and why
+	Hint      string // how the author can rewrite it (may be empty)
+}
+
+// Error returns the message and the 1-based byte column of the construct.
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s (at pattern column %d)", e.Msg, e.Offset+1)
+}
+
+// ERE translates a Python pattern (as re.search(p, v, flags) would use it) into a
+// POSIX ERE for bash [[ $v =~ $re ]] under LC_ALL=C, matched against the whole value.
+// The result matches exactly the byte strings (valid UTF-8 input) on which Python's
+// search finds a match, except for the documented ASCII-only \w \d \s \b on non-ASCII
+// text. The error, when not nil, is always an *Error.
+func ERE(pattern string, flags Flags) (string, error) {
+	if flags&^IgnoreCase != 0 {
+		return "", &Error{Construct: "flags", Msg: fmt.Sprintf("unsupported flags %#x", uint8(flags))}
+	}
+	var ext pyFlags
+	if flags&IgnoreCase != 0 {
+		ext |= flagIgnoreCase
+	}
+	root, perr := parse(pattern, ext)
+	if perr != nil {
+		return "", perr
+	}
+	t := &translator{}
+	b, terr := t.translate(root)
+	if terr != nil {
+		return "", terr
+	}
+	ere := b.String()
+	if err := Validate(ere); err != nil {
+		return "", &Error{Construct: "internal error",
+			Msg: "internal error: the translated regex is outside the portable subset: " + err.Error()}
+	}
+	return ere, nil
+}
