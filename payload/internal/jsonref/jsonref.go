@@ -1,0 +1,176 @@
+// Package jsonref says, using encoding/json only, what a hook payload decoder
+// must report for a document. Tests use it as an oracle that shares no code
+// with the decoders under test.
+package jsonref
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Field is one reported field.
+type Field struct {
+	Text string
+	Set  bool
+}
+
+// Doc is what encoding/json makes of a payload.
+type Doc struct {
+	// Valid is true for one JSON object (after anything before the first
+	// '{') in which no string holds U+0000.
+	Valid bool
+	// ExactText is true when the document is valid UTF-8. Otherwise
+	// encoding/json has replaced bad bytes with U+FFFD, so string values
+	// must not be compared.
+	ExactText bool
+	// Top and Tool hold the last value of each top-level key and of each
+	// member of the last top-level tool_input object, by raw key text.
+	Top, Tool map[string]Field
+}
+
+// Decode reads raw as a hook payload. It fails only when encoding/json
+// cannot judge the document (nesting deeper than it allows).
+func Decode(raw []byte) (Doc, error) {
+	var d Doc
+	start := bytes.IndexByte(raw, '{')
+	if start < 0 {
+		return d, nil
+	}
+	doc := raw[start:]
+	if !json.Valid(doc) {
+		var v any
+		err := json.Unmarshal(doc, &v)
+		if err != nil && strings.Contains(err.Error(), "exceeded max depth") {
+			return d, err
+		}
+		return d, nil
+	}
+	d.ExactText = utf8.Valid(doc)
+	d.Top, d.Tool = map[string]Field{}, map[string]Field{}
+	w := walker{doc: doc, dec: json.NewDecoder(bytes.NewReader(doc)), nulFree: true}
+	w.dec.UseNumber()
+	if _, err := w.token(); err != nil { // the opening '{'
+		return d, err
+	}
+	err := w.members(func(key string) error {
+		f, obj, err := w.value()
+		if err != nil {
+			return err
+		}
+		if key == "tool_input" {
+			clear(d.Tool)
+		}
+		d.Top[key] = f
+		if !obj {
+			return nil
+		}
+		if key != "tool_input" {
+			return w.skip()
+		}
+		return w.members(func(key string) error {
+			f, obj, err := w.value()
+			if err != nil {
+				return err
+			}
+			d.Tool[key] = f
+			if obj {
+				return w.skip()
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return d, err
+	}
+	d.Valid = w.nulFree
+	return d, nil
+}
+
+type walker struct {
+	doc     []byte
+	dec     *json.Decoder
+	nulFree bool
+}
+
+func (w *walker) token() (json.Token, error) {
+	t, err := w.dec.Token()
+	if s, ok := t.(string); ok && strings.IndexByte(s, 0) >= 0 {
+		w.nulFree = false
+	}
+	return t, err
+}
+
+// members calls member with the raw text of each key of the object whose
+// '{' has just been read, and reads the closing '}'.
+func (w *walker) members(member func(key string) error) error {
+	for w.dec.More() {
+		from := w.dec.InputOffset()
+		if _, err := w.token(); err != nil {
+			return err
+		}
+		seg := w.doc[from:w.dec.InputOffset()]
+		q := bytes.IndexByte(seg, '"')
+		if q < 0 || len(seg) < q+2 {
+			return errors.New("jsonref: cannot find the raw key")
+		}
+		if err := member(string(seg[q+1 : len(seg)-1])); err != nil {
+			return err
+		}
+	}
+	_, err := w.token()
+	return err
+}
+
+// value reads the next value, or the opening delimiter of a container, in
+// which case obj tells whether it is an object and the caller must read the
+// rest of it.
+func (w *walker) value() (f Field, obj bool, err error) {
+	t, err := w.token()
+	if err != nil {
+		return f, false, err
+	}
+	switch t := t.(type) {
+	case json.Delim:
+		if t == '[' {
+			return f, false, w.skipFrom(1)
+		}
+		return f, true, nil
+	case string:
+		return Field{Text: t, Set: true}, false, nil
+	case json.Number:
+		return Field{Text: string(t), Set: true}, false, nil
+	case bool:
+		if t {
+			return Field{Text: "true", Set: true}, false, nil
+		}
+		return Field{Text: "false", Set: true}, false, nil
+	}
+	return f, false, nil // null
+}
+
+// skip reads the rest of an object whose '{' has been read.
+func (w *walker) skip() error { return w.skipFrom(1) }
+
+func (w *walker) skipFrom(depth int) error {
+	for depth > 0 {
+		t, err := w.token()
+		if err == io.EOF {
+			return io.ErrUnexpectedEOF
+		}
+		if err != nil {
+			return err
+		}
+		if d, ok := t.(json.Delim); ok {
+			if d == '{' || d == '[' {
+				depth++
+			} else {
+				depth--
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,442 @@
+// Package payload decodes a Cursor hook payload exactly as the generated
+// scripts' awk decoder (templates/decode.awk) does.
+//
+// The rules, shared with the awk decoder:
+//
+//   - Everything before the first '{' byte is skipped (UTF-8 BOMs, junk).
+//     From there the input must be exactly one RFC 8259 object followed
+//     only by JSON whitespace.
+//   - A string that contains the escape \u0000 makes the whole payload
+//     invalid: a NUL cannot live in a bash variable. So do raw bytes below
+//     0x20 inside strings, and a raw NUL anywhere after the '{'.
+//   - Only top-level keys and the members of the top-level tool_input
+//     object are reported. Keys are compared by their raw text: a key
+//     written with escapes ("comm\u0061nd") is not the key "command".
+//   - A string value is decoded byte by byte: escapes are expanded, a
+//     surrogate pair becomes 4-byte UTF-8, a lone surrogate becomes U+FFFD,
+//     and any other byte, valid UTF-8 or not, is kept as it is.
+//   - A number, true or false is reported as its literal text. null, an
+//     object or an array is reported as not set.
+//   - Duplicate keys: the last one wins. When a top-level tool_input key
+//     starts, every member seen so far is forgotten.
+package payload
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+)
+
+// ErrInvalid is wrapped by every error that Decode returns: the awk decoder
+// would not print hk_ok=1 for that input.
+var ErrInvalid = errors.New("invalid hook payload")
+
+// Value is one field as a generated script sees it.
+type Value struct {
+	// Text holds raw bytes. It is not necessarily valid UTF-8.
+	Text string
+	// Set is false for a missing key, null, an object or an array.
+	Set bool
+}
+
+// Payload holds the fields of a decoded payload.
+type Payload struct {
+	top  map[string]Value
+	tool map[string]Value
+}
+
+// Top returns the top-level key, compared by its raw text.
+func (p *Payload) Top(key string) Value {
+	if p == nil {
+		return Value{}
+	}
+	return p.top[key]
+}
+
+// ToolInput returns a member of the top-level tool_input object.
+func (p *Payload) ToolInput(key string) Value {
+	if p == nil {
+		return Value{}
+	}
+	return p.tool[key]
+}
+
+// Decode strips everything before the first '{' and decodes one JSON object
+// with the awk decoder's rules. It returns an error wrapping ErrInvalid when
+// the awk decoder would not print hk_ok=1.
+func Decode(raw []byte) (*Payload, error) {
+	start := bytes.IndexByte(raw, '{')
+	if start < 0 {
+		return nil, fmt.Errorf("%w: no '{' in the input", ErrInvalid)
+	}
+	d := &decoder{b: raw, i: start}
+	p := &Payload{top: map[string]Value{}, tool: map[string]Value{}}
+	if err := d.object(func(key []byte) error {
+		k := string(key)
+		if k != "tool_input" {
+			v, err := d.value(true)
+			p.top[k] = v
+			return err
+		}
+		clear(p.tool)
+		p.top[k] = Value{}
+		if d.peek() != '{' {
+			v, err := d.value(true)
+			p.top[k] = v
+			return err
+		}
+		return d.object(func(key []byte) error {
+			v, err := d.value(true)
+			p.tool[string(key)] = v
+			return err
+		})
+	}); err != nil {
+		return nil, err
+	}
+	d.space()
+	if d.i < len(d.b) {
+		return nil, d.errorf("data after the object")
+	}
+	return p, nil
+}
+
+type decoder struct {
+	b []byte
+	i int
+}
+
+func (d *decoder) errorf(format string, args ...any) error {
+	return fmt.Errorf("%w: offset %d: %s", ErrInvalid, d.i, fmt.Sprintf(format, args...))
+}
+
+// peek returns the next byte, or 0 at the end of the input.
+func (d *decoder) peek() byte {
+	if d.i < len(d.b) {
+		return d.b[d.i]
+	}
+	return 0
+}
+
+func (d *decoder) space() {
+	for d.i < len(d.b) {
+		switch d.b[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) expect(c byte) error {
+	d.space()
+	if d.peek() != c || d.i >= len(d.b) {
+		return d.errorf("want %q", c)
+	}
+	d.i++
+	return nil
+}
+
+// object reads an object at the '{' and calls member for each key, with the
+// input positioned at the start of the value; member must consume the value.
+func (d *decoder) object(member func(key []byte) error) error {
+	if err := d.expect('{'); err != nil {
+		return err
+	}
+	d.space()
+	if d.peek() == '}' {
+		d.i++
+		return nil
+	}
+	for {
+		d.space()
+		if d.peek() != '"' {
+			return d.errorf("want a key")
+		}
+		key, err := d.str()
+		if err != nil {
+			return err
+		}
+		if err := d.expect(':'); err != nil {
+			return err
+		}
+		d.space()
+		if err := member(key); err != nil {
+			return err
+		}
+		d.space()
+		switch d.peek() {
+		case ',':
+			d.i++
+		case '}':
+			d.i++
+			return nil
+		default:
+			return d.errorf("want ',' or '}'")
+		}
+	}
+}
+
+// value reads any value. Containers are checked without recursion.
+func (d *decoder) value(decode bool) (Value, error) {
+	d.space()
+	if c := d.peek(); c == '{' || c == '[' {
+		return Value{}, d.container()
+	}
+	return d.scalar(decode)
+}
+
+// scalar reads a string, number, true, false or null.
+func (d *decoder) scalar(decode bool) (Value, error) {
+	start := d.i
+	switch c := d.peek(); {
+	case c == '"':
+		raw, err := d.str()
+		if err != nil || !decode {
+			return Value{}, err
+		}
+		return Value{Text: unescape(raw), Set: true}, nil
+	case c == 't' || c == 'f' || c == 'n':
+		for _, lit := range []string{"true", "false", "null"} {
+			if bytes.HasPrefix(d.b[d.i:], []byte(lit)) {
+				d.i += len(lit)
+				if lit == "null" {
+					return Value{}, nil
+				}
+				return Value{Text: lit, Set: true}, nil
+			}
+		}
+		return Value{}, d.errorf("bad literal")
+	case c == '-' || c >= '0' && c <= '9':
+		if err := d.number(); err != nil {
+			return Value{}, err
+		}
+		return Value{Text: string(d.b[start:d.i]), Set: true}, nil
+	}
+	return Value{}, d.errorf("want a value")
+}
+
+func (d *decoder) digits() int {
+	n := 0
+	for d.i < len(d.b) && d.b[d.i] >= '0' && d.b[d.i] <= '9' {
+		d.i++
+		n++
+	}
+	return n
+}
+
+// number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?
+func (d *decoder) number() error {
+	if d.peek() == '-' {
+		d.i++
+	}
+	switch c := d.peek(); {
+	case c == '0':
+		d.i++
+	case c >= '1' && c <= '9':
+		d.digits()
+	default:
+		return d.errorf("bad number")
+	}
+	if d.peek() == '.' {
+		d.i++
+		if d.digits() == 0 {
+			return d.errorf("bad fraction")
+		}
+	}
+	if c := d.peek(); c == 'e' || c == 'E' {
+		d.i++
+		if c := d.peek(); c == '+' || c == '-' {
+			d.i++
+		}
+		if d.digits() == 0 {
+			return d.errorf("bad exponent")
+		}
+	}
+	return nil
+}
+
+// container checks one object or array, however deep, with an explicit stack.
+func (d *decoder) container() error {
+	const (
+		key      = iota // after '{' or ',' in an object
+		val             // after '[', ':' or ',' in an array
+		afterVal        // after a value
+	)
+	var stack []byte
+	state, first := val, false
+	for {
+		d.space()
+		c := d.peek()
+		if d.i >= len(d.b) {
+			return d.errorf("unexpected end of input")
+		}
+		switch state {
+		case key:
+			if c == '}' && first {
+				d.i++
+				stack, state = stack[:len(stack)-1], afterVal
+				break
+			}
+			if c != '"' {
+				return d.errorf("want a key")
+			}
+			if _, err := d.str(); err != nil {
+				return err
+			}
+			if err := d.expect(':'); err != nil {
+				return err
+			}
+			state, first = val, false
+		case val:
+			switch {
+			case c == ']' && first:
+				d.i++
+				stack, state = stack[:len(stack)-1], afterVal
+			case c == '{':
+				d.i++
+				stack, state, first = append(stack, '}'), key, true
+			case c == '[':
+				d.i++
+				stack, state, first = append(stack, ']'), val, true
+			default:
+				if _, err := d.scalar(false); err != nil {
+					return err
+				}
+				state = afterVal
+			}
+		case afterVal:
+			top := stack[len(stack)-1]
+			switch c {
+			case ',':
+				d.i++
+				state, first = val, false
+				if top == '}' {
+					state = key
+				}
+			case top:
+				d.i++
+				stack = stack[:len(stack)-1]
+			default:
+				return d.errorf("want ',' or %q", top)
+			}
+		}
+		if len(stack) == 0 {
+			return nil
+		}
+	}
+}
+
+// str reads a string at its opening quote, checks it, and returns the raw
+// text between the quotes.
+func (d *decoder) str() ([]byte, error) {
+	d.i++
+	start := d.i
+	for d.i < len(d.b) {
+		c := d.b[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			return d.b[start : d.i-1], nil
+		case c < 0x20:
+			return nil, d.errorf("control byte 0x%02x in a string", c)
+		case c != '\\':
+			d.i++
+			continue
+		}
+		if d.i+1 >= len(d.b) {
+			break
+		}
+		switch d.b[d.i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			d.i += 2
+		case 'u':
+			if d.i+6 > len(d.b) || !isHex4(d.b[d.i+2:d.i+6]) {
+				return nil, d.errorf("bad \\u escape")
+			}
+			if string(d.b[d.i+2:d.i+6]) == "0000" {
+				return nil, d.errorf("\\u0000 in a string")
+			}
+			d.i += 6
+		default:
+			return nil, d.errorf("bad escape")
+		}
+	}
+	return nil, d.errorf("unterminated string")
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b {
+		if hexVal(c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func hexVal(c byte) rune {
+	switch {
+	case c >= '0' && c <= '9':
+		return rune(c - '0')
+	case c >= 'a' && c <= 'f':
+		return rune(c - 'a' + 10)
+	case c >= 'A' && c <= 'F':
+		return rune(c - 'A' + 10)
+	}
+	return -1
+}
+
+func hex4(b []byte) rune {
+	return hexVal(b[0])<<12 | hexVal(b[1])<<8 | hexVal(b[2])<<4 | hexVal(b[3])
+}
+
+// unescape decodes checked string text and keeps every other byte as is.
+func unescape(raw []byte) string {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw)
+	}
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c != '\\' {
+			out = append(out, c)
+			i++
+			continue
+		}
+		switch e := raw[i+1]; e {
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r := hex4(raw[i+2 : i+6])
+			i += 6
+			if r >= 0xD800 && r < 0xE000 {
+				// A high surrogate pairs only with a low one that follows at once.
+				if r < 0xDC00 && i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
+					if lo := hex4(raw[i+2 : i+6]); lo >= 0xDC00 && lo < 0xE000 {
+						r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
+						i += 6
+					} else {
+						r = utf8.RuneError
+					}
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			out = utf8.AppendRune(out, r)
+			continue
+		default: // '"', '\\', '/'
+			out = append(out, e)
+		}
+		i += 2
+	}
+	return string(out)
+}
