@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookify/hookify/codegen"
 	"github.com/hookify/hookify/codegen/bash"
+	"github.com/hookify/hookify/codegen/prompt"
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/hooksjson"
 	"github.com/hookify/hookify/ir"
@@ -39,6 +40,9 @@ type Options struct {
 	User bool
 	// Translator overrides the regex translator (tests).
 	Translator Translator
+	// NoPromptHooks: rules that would become Cursor prompt hooks (no
+	// conditions, or cursor_hook: prompt) are left out with a warning.
+	NoPromptHooks bool
 }
 
 // Output paths, relative to the root.
@@ -58,6 +62,8 @@ type Result struct {
 	// produces any more; the writer deletes them if they carry the header.
 	Stale []string
 	Diags diag.List
+	// Sources are the rule files read, in order.
+	Sources []string
 }
 
 // Compile compiles the rules under root (an fs.FS of the project root, or of
@@ -72,6 +78,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	if err != nil {
 		res.Diags = append(res.Diags, err...)
 	}
+	res.Sources = files
 	names := map[string]string{}
 	for _, name := range files {
 		src, rerr := fs.ReadFile(root, name)
@@ -86,10 +93,10 @@ func Compile(root fs.FS, opts Options) *Result {
 		}
 		r, diags := lower(pf, tr)
 		res.Diags = append(res.Diags, diags...)
-		if r == nil {
+		if r == nil || !keepPrompt(r, pf, opts, &res.Diags) {
 			continue
 		}
-		if opts.Layout == ir.PerRule {
+		if opts.Layout == ir.PerRule && !r.Prompt {
 			fn := ir.FileName(r.Name)
 			if prev, dup := names[fn]; dup {
 				res.Diags.Errorf(namePos(pf), "duplicate-name", "rule name %q gives the same script name as %s (hookify-%s.sh)", r.Name, prev, fn)
@@ -120,6 +127,9 @@ func Compile(root fs.FS, opts Options) *Result {
 			owned[h.Event.String()] = append(owned[h.Event.String()], e)
 		}
 	}
+	for _, ph := range res.Plan.Prompts {
+		owned[ph.Event.String()] = append(owned[ph.Event.String()], prompt.Entry(ph))
+	}
 	existing, rerr := fs.ReadFile(root, HooksJSON)
 	if rerr != nil && !isNotExist(rerr) {
 		res.Diags.Errorf(diag.Pos{File: HooksJSON}, "read", "cannot read: %v", unwrapPathError(rerr))
@@ -149,6 +159,30 @@ func Compile(root fs.FS, opts Options) *Result {
 	}
 	return res
 }
+
+// keepPrompt reports whether a rule is kept: a prompt-hook rule is left out,
+// with a warning that says why, under NoPromptHooks or when it has neither
+// conditions nor a message to judge by.
+func keepPrompt(r *ir.Rule, pf *parser.File, opts Options, diags *diag.List) bool {
+	switch {
+	case !r.Prompt:
+		return true
+	case len(r.Conditions) == 0 && strings.TrimSpace(r.Message) == "":
+		diags.Warnf(r.Pos, "no-conditions", "rule %s has no pattern, no conditions and no message: there is nothing to check, so nothing is generated for it", r.Name)
+		return false
+	case opts.NoPromptHooks:
+		why := "it has no pattern and no conditions, so only a prompt hook could check it"
+		if len(r.Conditions) > 0 {
+			why = "it asks for a prompt hook (cursor_hook: prompt)"
+		}
+		diags.Warnf(namePos(pf), "no-prompt-hook", "rule %s is left out because of --no-prompt-hooks: %s", r.Name, why)
+		return false
+	}
+	return true
+}
+
+// Command is the hooks.json command of hook h of unit u.
+func Command(u *ir.Unit, h *ir.Hook, opts Options) string { return command(u, h, opts) }
 
 func command(u *ir.Unit, h *ir.Hook, opts Options) string {
 	dir := HooksDir + "/"

@@ -14,7 +14,7 @@ import (
 // knownKeys are the front-matter keys hookify reads; others are warned about.
 var knownKeys = map[string]bool{
 	"name": true, "enabled": true, "event": true, "pattern": true, "conditions": true,
-	"action": true, "tool_matcher": true, "tests": true,
+	"action": true, "tool_matcher": true, "tests": true, "cursor_hook": true,
 }
 
 var fieldRE = regexp.MustCompile(`^(tool_input\.)?[A-Za-z_][A-Za-z0-9_]*$`)
@@ -86,6 +86,9 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 	if p, ok := f.Field("tool_matcher"); ok {
 		r.Tools = lowerToolMatcher(p, &diags)
 	}
+	if p, ok := f.Field("cursor_hook"); ok {
+		r.Prompt = lowerCursorHook(p, &diags)
+	}
 
 	cp, hasConds := f.Field("conditions")
 	pp, hasPattern := f.Field("pattern")
@@ -105,7 +108,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 			r.Conditions = []ir.Condition{{Field: field, Op: ir.RegexMatch, Pattern: s, Pos: pp.KeyPos, PatternPos: pp.Value.Pos}}
 		}
 	default:
-		diags.Errorf(r.Pos, "no-conditions", "the rule has neither pattern nor conditions, so it can never match")
+		r.Prompt = true // the intent is only in the message: a prompt hook (SPEC §6)
 	}
 
 	for i := range r.Conditions {
@@ -114,7 +117,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 			diags.Errorf(c.PatternPos, "nul", "the pattern contains a NUL character")
 			continue
 		}
-		if c.Op.IsRegex() {
+		if c.Op.IsRegex() && !r.Prompt {
 			ere, err := tr(c.Pattern)
 			if err != nil {
 				pos := c.PatternPos
@@ -132,6 +135,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 
 	r.Message = f.Body
 	r.Plain = plainText(f.Body)
+	checkFidelity(f, r, enabled, &diags)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -248,6 +252,20 @@ var claudeTools = map[string][]string{
 	"Write":     ir.WriteTools,
 	"MultiEdit": ir.WriteTools,
 	"Read":      {"Read"},
+}
+
+// lowerCursorHook reads cursor_hook: "prompt" asks for a Cursor prompt
+// hook (SPEC §6), "command" for the default script.
+func lowerCursorHook(p *parser.Pair, diags *diag.List) bool {
+	s, ok := scalar(p, diags)
+	switch {
+	case !ok:
+	case s == "prompt":
+		return true
+	case s != "command":
+		diags.Errorf(p.Value.Pos, "unknown-cursor-hook", "unknown cursor_hook %q: use prompt or command", s)
+	}
+	return false
 }
 
 func lowerToolMatcher(p *parser.Pair, diags *diag.List) []string {

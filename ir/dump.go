@@ -18,6 +18,9 @@ func Dump(p *Program, plan *Plan) string {
 	for _, r := range p.Rules {
 		w(0, "rule %s at %s", strconv.Quote(r.Name), r.Pos)
 		w(1, "event %s, action %s", r.Event, r.Action)
+		if r.Prompt {
+			w(1, "prompt hook")
+		}
 		if r.Tools != nil {
 			w(1, "tools %s", strings.Join(r.Tools, "|"))
 		}
@@ -62,6 +65,13 @@ func Dump(p *Program, plan *Plan) string {
 				}
 			}
 		}
+	}
+	for _, ph := range plan.Prompts {
+		attrs := ""
+		if ph.Matcher != "" {
+			attrs = " matcher " + strconv.Quote(ph.Matcher)
+		}
+		w(0, "prompt hook %s for %s%s", ph.Event, strconv.Quote(ph.Rule.Name), attrs)
 	}
 	return b.String()
 }

@@ -118,6 +118,10 @@ type Rule struct {
 	// rendered to plain text for user-facing messages.
 	Message string
 	Plain   string
+	// Prompt: the rule becomes Cursor prompt hooks (a model judges each
+	// event against the message) instead of script checks: it has no
+	// conditions, or asks for it with `cursor_hook: prompt` (SPEC §6).
+	Prompt bool
 }
 
 // AgentMessage is the message for the agent: "**[name]**\n" and the body.

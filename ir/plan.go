@@ -85,6 +85,35 @@ type Unit struct {
 // Plan is the Cursor side of a Program.
 type Plan struct {
 	Units []*Unit
+	// Prompts are the prompt-type hooks of Prompt rules, in rule order
+	// and, within a rule, in CursorEvents order.
+	Prompts []*PromptHook
+}
+
+// PromptHook is one Cursor prompt-type entry: a model judges the payload
+// of Event against Rule's message.
+type PromptHook struct {
+	Event   CursorEvent
+	Matcher string // hooks.json matcher; "" for none
+	Rule    *Rule
+}
+
+// promptHooks appends the prompt hooks of a Prompt rule to plan.
+func promptHooks(plan *Plan, r *Rule) {
+	for _, t := range targets(r) {
+		plan.Prompts = append(plan.Prompts, &PromptHook{Event: t.event, Matcher: toolMatcher(t.tools), Rule: r})
+	}
+}
+
+// toolMatcher is the hooks.json matcher for tools, in WriteTools order.
+func toolMatcher(tools []string) string {
+	var ordered []string
+	for _, t := range WriteTools {
+		if slices.Contains(tools, t) {
+			ordered = append(ordered, t)
+		}
+	}
+	return strings.Join(ordered, "|")
 }
 
 // target is one Cursor event a rule runs on.
@@ -201,8 +230,16 @@ func check(r *Rule, t target) Check {
 // NewPlan maps the rules of p onto Cursor hooks.
 func NewPlan(p *Program, layout Layout) *Plan {
 	plan := &Plan{}
+	for _, r := range p.Rules {
+		if r.Prompt {
+			promptHooks(plan, r)
+		}
+	}
 	if layout == PerRule {
 		for _, r := range p.Rules {
+			if r.Prompt {
+				continue
+			}
 			u := &Unit{Name: "hookify-" + FileName(r.Name), Sources: []string{r.Source}}
 			for _, t := range targets(r) {
 				h := hookFor(&u.Hooks, t.event)
@@ -217,6 +254,9 @@ func NewPlan(p *Program, layout Layout) *Plan {
 	}
 	byEvent := map[CursorEvent]*Unit{}
 	for _, r := range p.Rules {
+		if r.Prompt {
+			continue
+		}
 		for _, t := range targets(r) {
 			u := byEvent[t.event]
 			if u == nil {

@@ -260,3 +260,14 @@ func pyStrip(s string) string { return strings.TrimFunc(s, pyIsSpace) }
 
 // stripQuotes is Python's v.strip('"').strip("'").
 func stripQuotes(s string) string { return strings.Trim(strings.Trim(s, `"`), `'`) }
+
+// ReadUpstreamValue reads one top-level "key: value" line as hookify does
+// and returns its value: a string, a bool, or an empty []any for an empty
+// value. ok is false when the line is not a top-level key.
+func ReadUpstreamValue(line string) (v any, ok bool) {
+	up := upstreamLines(line)
+	for _, v := range up.Values {
+		return v, true
+	}
+	return nil, false
+}

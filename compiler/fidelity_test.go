@@ -1,0 +1,245 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/ir"
+)
+
+// anyRegex accepts every pattern, so that these tests do not depend on the
+// regex translator.
+func anyRegex(p string) (string, *RegexError) { return p, nil }
+
+// compileOne compiles one rule file and returns its diagnostics.
+func compileOne(t *testing.T, src string, opts Options) *Result {
+	t.Helper()
+	name := ".claude/hookify.t.local.md"
+	opts.Inputs = []string{name}
+	if opts.Translator == nil {
+		opts.Translator = anyRegex
+	}
+	return Compile(mapFS(map[string]string{name: src}), opts)
+}
+
+func withCode(ds diag.List, code string) diag.List {
+	var out diag.List
+	for _, d := range ds {
+		if d.Code == code {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// fidelityCases show every check of the fidelity table: a rule file, the
+// warnings of the check's code as "line:col: message part", one per
+// expected warning.
+var fidelityCases = []struct {
+	code, name, src string
+	want            []string
+}{
+	{"upstream-skipped", "bom", "\uFEFF---\nname: a\nevent: bash\npattern: rm\n---\nx", []string{"1:1: upstream skips this file (the file starts with a UTF-8 byte order mark"}},
+	{"upstream-split", "dashes in a value", "---\nname: a\nevent: bash\npattern: ^---$\naction: block\n---\nx", []string{"4:11: upstream ends the front matter at this ---", "it reads pattern as `^`", "(so it loses action)"}},
+	{"upstream-quotes", "doubled backslashes (q06)", "---\nname: a\nevent: bash\npattern: \"rm\\\\s+-rf\"\n---\nx", []string{"4:11: upstream reads pattern as `rm\\\\s+-rf` (it strips the quotes but keeps every backslash", "we read `rm\\s+-rf`. Write it as pattern: 'rm\\s+-rf' so both read"}},
+	{"upstream-quotes", "escaped quote in a condition", "---\nname: a\nevent: bash\nconditions:\n  - field: command\n    operator: contains\n    pattern: \"say \\\"hi\\\"\"\n---\nx", []string{"7:15: upstream reads pattern as `say \\\"hi\\` (it strips the quotes but does not process escapes); we read `say \"hi\"`. Write it as pattern: 'say \"hi\"'"}},
+	{"upstream-comment", "comment after event (q08)", "---\nname: a\nevent: bash # shell\npattern: rm\n---\nx", []string{"3:8: upstream reads event as `bash # shell` (it keeps the # comment as part of the value), an event it does not know", "Write it as event: bash so both read"}},
+	{"upstream-comment", "comment after enabled", "---\nname: a\nenabled: false  # old\nevent: bash\npattern: rm\n---\nx", []string{"3:10: upstream reads enabled as `false  # old`, so the rule is enabled: any non-empty text counts as true there; we read false. Move the comment"}},
+	{"upstream-block-scalar", "block scalar (q05)", "---\nname: a\nevent: bash\npattern: |\n  rm -rf\n---\nx", []string{"4:10: upstream reads pattern as `|` (it has no block scalars", "Write the value on one line"}},
+	{"upstream-indent", "un-indented condition (q04)", "---\nname: a\nevent: bash\nconditions:\n- field: command\n  operator: contains\n  pattern: rm\n---\nx", []string{
+		"6:3: upstream drops this line: hookify continues a condition only with lines indented by more than 2 characters, and this one is indented by 2, so the condition uses regex_match there",
+		"7:3: upstream drops this line", "so the condition's pattern is empty there, so it always holds",
+	}},
+	{"upstream-indent", "indented keys", "---\n  name: a\n  event: bash\n  pattern: rm\n---\nx", []string{"2:3: upstream ignores name", "3:3: upstream ignores event", "4:3: upstream ignores pattern"}},
+	{"upstream-comma", "comma on the dash line (q03)", "---\nname: a\nevent: bash\nconditions:\n  - pattern: \\d{1,3}\n    field: command\n---\nx", []string{
+		"5:14: upstream reads pattern as `\\d{1` (it splits a condition's first line at every comma)",
+		"6:5: upstream drops this line: the condition's first line holds a comma", "the condition has no field there, so it is always false",
+	}},
+	{"upstream-bool", "quoted false (q02)", "---\nname: a\nevent: bash\npattern: \"false\"\n---\nx", []string{"4:11: upstream reads the pattern as the boolean False", "never fires", "write it as `[f]alse`"}},
+	{"upstream-bool", "true crashes (q01)", "---\nname: a\nevent: bash\npattern: true\n---\nx", []string{"4:10: upstream reads the pattern as the boolean True", "crashes on every event"}},
+	{"upstream-flow", "flow conditions", "---\nname: a\nevent: bash\nconditions: [{field: command, operator: contains, pattern: rm}]\n---\nx", []string{"4:13: upstream reads conditions as the text", "not as a list, so the rule has no conditions there and never fires"}},
+	{"upstream-empty", "empty pattern", "---\nname: a\nevent: bash\npattern:\n---\nx", []string{"4:1: upstream reads the empty pattern as an empty list"}},
+	{"upstream-empty", "empty name (q10)", "---\nname:\nevent: bash\npattern: rm\n---\nx", []string{"upstream reads the empty name as an empty list and prefixes its messages with **[[]]**"}},
+	{"upstream-reading", "nested conditions", "---\nname: a\nevent: bash\nconditions:\n  combinator: and\n  conditions:\n    - field: command\n      operator: contains\n      pattern: rm\n---\nx", []string{"5:3: upstream ignores the keys of this map"}},
+	{"upstream-reading", "null", "---\nname: a\nevent: bash\npattern: ~\n---\nx", []string{"4:10: upstream reads pattern as the text `~`"}},
+	{"upstream-event", "fork event read", "---\nname: a\nevent: read\naction: block\npattern: \\.env\n---\nx", []string{"3:8: event read comes from the hookify-plus fork"}},
+	{"upstream-event", "unknown event", "---\nname: a\nevent: PreToolUse\npattern: rm\n---\nx", []string{"3:8: upstream does not know event `PreToolUse` either"}},
+	{"upstream-action", "unknown action", "---\nname: a\nevent: bash\npattern: rm\naction: deny\n---\nx", []string{"5:9: upstream treats action `deny` as warn"}},
+	{"upstream-operator", "fork operator", "---\nname: a\nevent: bash\nconditions:\n  - field: command\n    operator: not_regex_match\n    pattern: ^git\n---\nx", []string{"6:15: operator not_regex_match comes from the hookify-plus fork"}},
+	{"upstream-operator", "unknown operator", "---\nname: a\nevent: bash\nconditions:\n  - field: command\n    operator: not_exists\n    pattern: x\n---\nx", []string{"6:15: upstream does not know operator `not_exists` either"}},
+	{"upstream-value-key", "value alias", "---\nname: a\nevent: bash\nconditions:\n  - field: command\n    operator: contains\n    value: rm\n---\nx", []string{"7:5: upstream ignores value", "tests an empty pattern, which always holds"}},
+	{"upstream-no-conditions", "prose only", "---\nname: a\nevent: bash\n---\nNever deploy on Fridays.", []string{"2:7: upstream never fires a rule without pattern or conditions", "prompt hook"}},
+	{"upstream-no-conditions", "cursor_hook prompt", "---\nname: a\nevent: bash\ncursor_hook: prompt\npattern: deploy\n---\nNot on Fridays.", []string{"4:14: upstream ignores cursor_hook and tests the conditions itself"}},
+	{"upstream-prompt-field", "user_prompt (quirk 2)", "---\nname: a\nevent: prompt\nconditions:\n  - field: user_prompt\n    operator: contains\n    pattern: deploy\n---\nx", []string{"5:12: upstream never fires this prompt rule: it reads user_prompt, which Claude Code never sends"}},
+	{"upstream-prompt-field", "user_prompt not_contains", "---\nname: a\nevent: prompt\nconditions:\n  - field: user_prompt\n    operator: not_contains\n    pattern: ticket\n---\nx", []string{"5:12: upstream reads user_prompt", "this condition always holds there"}},
+	{"upstream-prompt-field", "lone pattern on prompt", "---\nname: a\nevent: prompt\npattern: deploy\n---\nx", []string{"4:1: upstream never fires this prompt rule: it tests a lone pattern against content"}},
+	{"upstream-prompt-field", "field prompt", "---\nname: a\nevent: prompt\nconditions:\n  - field: prompt\n    operator: contains\n    pattern: deploy\n---\nx", []string{"5:12: upstream never fires this condition on a prompt: it has no field prompt there"}},
+	{"upstream-pattern-field", "lone pattern on stop", "---\nname: a\nevent: stop\npattern: .*\naction: block\n---\nRun the tests.", []string{"4:1: upstream tests a lone pattern against content, which Claude Code's Stop event never has"}},
+	{"upstream-pattern-field", "lone pattern on all", "---\nname: a\npattern: TODO\n---\nx", []string{"3:1: upstream tests a lone pattern against content, which only file writes have"}},
+	{"upstream-write-content", "lone file pattern (quirk 1)", "---\nname: a\nevent: file\npattern: console\\.log\n---\nx", []string{"4:1: upstream tests a lone file pattern against new_text, which it reads as empty for Write"}},
+	{"upstream-write-content", "new_text condition", "---\nname: a\nevent: file\nconditions:\n  - field: new_text\n    operator: contains\n    pattern: TODO\n---\nx", []string{"5:12: upstream reads new_text as empty for Write", "Use field content"}},
+	{"upstream-field", "dotted field", "---\nname: a\nevent: file\nconditions:\n  - field: tool_input.file_path\n    operator: ends_with\n    pattern: .env\n---\nx", []string{"5:12: upstream has no dotted fields", "Write field: file_path"}},
+	{"upstream-field", "tool_name", "---\nname: a\nevent: file\nconditions:\n  - field: tool_name\n    operator: equals\n    pattern: Write\n---\nx", []string{"5:12: upstream never sets field tool_name on file events"}},
+	{"upstream-other-tools", "stop leaks (quirk 4)", "---\nname: a\nevent: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_contains\n    pattern: npm test\n---\nRun the tests.", []string{"3:8: upstream also runs this stop rule before and after every tool call other than Bash", "so it can deny those calls"}},
+	{"upstream-other-tools", "file rule on Read", "---\nname: a\nevent: file\nconditions:\n  - field: file_path\n    operator: ends_with\n    pattern: .env\n---\nx", []string{"3:8: upstream also runs this file rule before and after Read", "add a copy of the rule with event: read"}},
+	{"upstream-other-tools", "prompt rule on tools", "---\nname: a\nevent: prompt\nconditions:\n  - field: user_prompt\n    operator: not_contains\n    pattern: ticket\n---\nx", []string{"3:8: upstream also runs this prompt rule before and after every tool call"}},
+	{"upstream-prompt-block", "block on prompt (quirk 3)", "---\nname: a\nevent: prompt\naction: block\nconditions:\n  - field: prompt\n    operator: contains\n    pattern: password\n---\nx", []string{"4:9: upstream does not block prompts"}},
+	{"upstream-tool-matcher", "spaces", "---\nname: a\nevent: bash\ntool_matcher: Bash | Edit\npattern: rm\n---\nx", []string{"4:15: upstream compares tool names exactly, without trimming spaces, so `Bash ` names no tool there"}},
+	{"upstream-transcript", "JSON in transcript", "---\nname: a\nevent: stop\naction: block\nconditions:\n  - field: transcript\n    operator: regex_match\n    pattern: '\"name\":\\s*\"Edit\"'\n---\nx", []string{"8:15: upstream matches this against Claude Code's raw transcript"}},
+	{"upstream-name", "no name (q10)", "---\nevent: bash\npattern: rm\n---\nx", []string{"1:1: upstream calls a rule without name \"unnamed\"", "Add name: t so both agree"}},
+}
+
+func TestFidelityChecks(t *testing.T) {
+	covered := map[string]bool{}
+	for _, tc := range fidelityCases {
+		covered[tc.code] = true
+		t.Run(tc.code+"/"+tc.name, func(t *testing.T) {
+			res := compileOne(t, tc.src, Options{})
+			got := withCode(res.Diags, tc.code)
+			if len(got) == 0 {
+				t.Fatalf("no %s warning; diagnostics:\n%s", tc.code, res.Diags)
+			}
+			var text []string
+			for _, d := range got {
+				if d.Severity != diag.Warning {
+					t.Errorf("%v: want a warning", d)
+				}
+				text = append(text, fmt.Sprintf("%d:%d: %s", d.Pos.Line, d.Pos.Col, d.Msg))
+			}
+			all := strings.Join(text, "\n")
+			for _, w := range tc.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("missing %q in:\n%s", w, all)
+				}
+			}
+		})
+	}
+	for _, c := range fidelityChecks {
+		if !covered[c.code] {
+			t.Errorf("check %s has no test case", c.code)
+		}
+	}
+}
+
+// TestFidelityOncePerCause: each cause is reported once, by one code.
+func TestFidelityOncePerCause(t *testing.T) {
+	for _, tc := range fidelityCases {
+		res := compileOne(t, tc.src, Options{})
+		seen := map[diag.Pos][]string{}
+		for _, d := range res.Diags {
+			if IsFidelity(d.Code) {
+				seen[d.Pos] = append(seen[d.Pos], d.Code)
+			}
+		}
+		for pos, codes := range seen {
+			slices.Sort(codes)
+			if len(slices.Compact(codes)) != len(codes) {
+				t.Errorf("%s: %v: one code twice: %v", tc.name, pos, codes)
+			}
+		}
+	}
+}
+
+// TestFidelityAgreement: rules that both read and run the same way get no
+// fidelity warning, and the existing warnings are not repeated.
+func TestFidelityAgreement(t *testing.T) {
+	for _, src := range []string{
+		"---\nname: a\nevent: bash\naction: block\npattern: rm -rf\n---\nNo.",
+		"---\nname: a\nevent: bash\npattern: 'rm\\s+-rf'\n---\nNo.",
+		"---\nname: a\nevent: file\nconditions:\n  - field: content\n    operator: contains\n    pattern: TODO\n---\nNo.",
+		"---\nname: a\nevent: file\naction: block\nconditions:\n  - field: file_path\n    operator: ends_with\n    pattern: .env\n  - field: content\n    operator: contains\n    pattern: SECRET\n---\nNo.",
+		"---\nname: a\nevent: bash\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: a, b\n---\nA comma on a continuation line is harmless.",
+		"---\nname: a\nenabled: false\nevent: bash\npattern: rm\n---\nx",
+		"---\r\nname: a\r\nevent: bash\r\npattern: rm\r\n---\r\nCRLF\r\n",
+		"---\nname: a\nevent: stop\naction: block\nconditions:\n  - field: status\n    operator: equals\n    pattern: completed\n  - field: transcript\n    operator: not_contains\n    pattern: npm test\n---\nx",
+		"---\nname: a\nevent: bash\ntool_matcher: Bash\npattern: rm\n---\nx",
+	} {
+		res := compileOne(t, src, Options{})
+		for _, d := range res.Diags {
+			if IsFidelity(d.Code) && !(strings.Contains(src, "status") && d.Code == "upstream-field") {
+				t.Errorf("%q: unexpected %v (%s)", src, d, d.Code)
+			}
+		}
+	}
+	// enabled: no is enabled-word's, not a reading difference.
+	res := compileOne(t, "---\nname: a\nenabled: no\nevent: bash\npattern: rm\n---\nx", Options{})
+	for _, d := range res.Diags {
+		if d.Code != "enabled-word" && d.Code != "disabled" {
+			t.Errorf("enabled: no: unexpected %v (%s)", d, d.Code)
+		}
+	}
+}
+
+// TestFidelityFallbackAgrees: a value YAML cannot read takes hookify's
+// reading (yaml-fallback), so the readings agree and nothing more is said.
+func TestFidelityFallbackAgrees(t *testing.T) {
+	res := compileOne(t, "---\nname: a\nevent: bash\npattern: \"rm\\s+-rf\"\n---\nx", Options{})
+	if len(withCode(res.Diags, "yaml-fallback")) != 1 {
+		t.Fatalf("want one yaml-fallback: %s", res.Diags)
+	}
+	for _, d := range res.Diags {
+		if IsFidelity(d.Code) {
+			t.Errorf("unexpected %v (%s)", d, d.Code)
+		}
+	}
+}
+
+func TestSpellings(t *testing.T) {
+	for _, tc := range []struct{ key, s, want string }{
+		{"pattern", `rm\s+-rf`, "Write it as pattern: 'rm\\s+-rf' so both read `rm\\s+-rf`"},
+		{"event", "bash", "Write it as event: bash so both read `bash`"},
+		{"pattern", `it's "x" now`, "Write it as pattern: it's \"x\" now so both read"},
+		{"pattern", `ends with "x"`, "Write it as pattern: 'ends with \"x\"'"},
+		{"pattern", "a # b", "Write it as pattern: 'a # b'"},
+		{"pattern", "false", "No spelling"},
+	} {
+		if got := fixFor(tc.key, tc.s, false); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("fixFor(%q, %q) = %q, want prefix %q", tc.key, tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestPromptHooks: a prose-only rule becomes a prompt hook on its event;
+// with --no-prompt-hooks it is left out with a warning; one without a
+// message is left out with a warning too.
+func TestPromptHooks(t *testing.T) {
+	src := "---\nname: fridays\nevent: bash\naction: block\n---\nNever deploy on Fridays."
+	res := compileOne(t, src, Options{})
+	if res.Diags.HasErrors() || len(res.Plan.Prompts) != 1 {
+		t.Fatalf("diags %s; prompts %v", res.Diags, res.Plan.Prompts)
+	}
+	ph := res.Plan.Prompts[0]
+	if ph.Event != ir.BeforeShellExecution || ph.Rule.Name != "fridays" {
+		t.Errorf("prompt hook %+v", ph)
+	}
+	var hooks string
+	for _, f := range res.Files {
+		if f.Path == HooksJSON {
+			hooks = string(f.Data)
+		}
+	}
+	if !strings.Contains(hooks, `"type": "prompt"`) || !strings.Contains(hooks, `"prompt": "[hookify:fridays] `) || !strings.Contains(hooks, `$ARGUMENTS"`) {
+		t.Errorf("hooks.json:\n%s", hooks)
+	}
+	if len(res.Plan.Units) != 0 {
+		t.Errorf("a prompt rule must not get a script: %v", res.Plan.Units)
+	}
+
+	res = compileOne(t, src, Options{NoPromptHooks: true})
+	if w := withCode(res.Diags, "no-prompt-hook"); len(w) != 1 || w[0].Pos.Line != 2 || len(res.Program.Rules) != 0 {
+		t.Errorf("--no-prompt-hooks: %s", res.Diags)
+	}
+
+	res = compileOne(t, "---\nname: empty\nevent: bash\n---\n", Options{})
+	if w := withCode(res.Diags, "no-conditions"); len(w) != 1 || len(res.Program.Rules) != 0 {
+		t.Errorf("empty rule: %s", res.Diags)
+	}
+
+	res = compileOne(t, "---\nname: x\nevent: bash\ncursor_hook: sometimes\npattern: a\n---\nx", Options{})
+	if e := withCode(res.Diags, "unknown-cursor-hook"); len(e) != 1 || e[0].Pos.Line != 4 {
+		t.Errorf("unknown cursor_hook: %s", res.Diags)
+	}
+}
