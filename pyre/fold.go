@@ -300,9 +300,11 @@ func anySet(f pyFlags) runeSet {
 	return all.minus(runes('\n'))
 }
 
-// isWordForBoundary classifies a character the pattern can match, for deciding a \b
-// or \B next to it. In Unicode mode it follows Python (letters, numbers and '_'),
-// so a \b dropped as always true or false is right for any subject.
+// wordChars is the set of word characters used to decide a \b or \B from the
+// characters the pattern matches next to it. In Unicode mode it follows Python
+// (letters, numbers and '_'), so a \b dropped as always true, or a branch dropped
+// because it is always false, is right for any subject. Only a \b at an edge, which
+// looks at a subject character, is ASCII-based.
 func wordChars(f pyFlags) runeSet {
 	if f&flagASCII != 0 {
 		return asciiWord

@@ -1,0 +1,325 @@
+package pyre
+
+import (
+	"encoding/json"
+	"errors"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// Common pieces of expected EREs.
+const (
+	sp  = "([\t-\r\x1c- ]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)" // \s
+	dot = "([^\n\x80-\xff]|[\xc0-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf7][\x80-\xbf]{3})"           // .
+	nw  = "[^0-9A-Z_a-z]"                                                                                         // ASCII non-word byte
+)
+
+var ereTests = []struct{ name, pattern, want string }{
+	// literals and case folding
+	{"ascii letters", "Git", "[Gg]([Ii]|\xc4[\xb0\xb1])[Tt]"},
+	{"kelvin sign", "k", "[Kk]|\u212a"},
+	{"long s", "s", "[Ss]|\u017f"},
+	{"non-ASCII orbit", "é", "\xc3[\x89\xa9]"},
+	{"sharp s", "ß", "\u00df|\u1e9e"},
+	{"final sigma", "σ", "Σ|\xcf[\x82\x83]"},
+	{"titlecase", "ǅ", "\xc7[\x84-\x86]"},
+	{"ohm sign", "ω", "\u03a9|\u03c9|\u2126"},
+	{"Python's non-BMP set quirk", "[𐐀x]", "[Xx]"},
+	{"deseret literal", "𐐀", "\xf0\x90\x90[\x80\xa8]"},
+	{"scoped case off", "(?-i:Ab)c", "Ab[Cc]"},
+	{"ASCII mode folding", "(?a)ks", "[Kk][Ss]"},
+	{"specials escaped", `a\.b\*\(\$\^\{`, "[Aa]\\.[Bb]\\*\\(\\$\\^\\{"},
+	{"plain punctuation", `\/-]}`, "/-]}"},
+	// Python escapes
+	{"unicode escape", `\u2014`, "—"},
+	{"long unicode escape", `\U0001F600`, "😀"},
+	{"hex and octal", `\x41\101`, "[Aa][Aa]"},
+	{"control escapes", `\t\v\f\a`, "\t\v\f\a"},
+	{"backspace in class", `[\b]`, "\b"},
+	// classes
+	{"range folds", "[a-z]", "[A-Za-z]|\xc4[\xb0\xb1]|\u017f|\u212a"},
+	{"negated class keeps newline", "x[^a]y", "[Xx]([^Aa\x80-\xff]|[\xc0-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf7][\x80-\xbf]{3})[Yy]"},
+	{"nested set is literal", "[[:alpha:]]", "[:AHLPahlp[]]"},
+	{"leading bracket", "[]a]", "[]Aa]"},
+	{"backslash class", `[/\\]`, "\\\\|/"},
+	{"digits are ASCII", `x\d+y`, "[Xx][0-9]+[Yy]"},
+	{"word is ASCII", `x\w`, "[Xx][0-9A-Z_a-z]"},
+	{"space is Unicode", `x\s`, "[Xx]" + sp},
+	{"class with category", `[\d-]`, "[0-9-]"},
+	{"NUL dropped from a set", `[\x00-\x1f]x`, "[\x01-\x1f][Xx]"},
+	// dot and newlines
+	{"dot excludes newline", "a.b", "[Aa]" + dot + "[Bb]"},
+	{"dotall dot", "(?s)a.b", "[Aa]([\x01-\x7f]|[\xc0-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf7][\x80-\xbf]{3})[Bb]"},
+	{"dot star is compact", "a.*b", "[Aa][^\n]*[Bb]"},
+	{"dot plus is compact", "a.+b", "[Aa][^\n]+[Bb]"},
+	{"counted dot", "a.{2}b", "[Aa]" + dot + "{2}[Bb]"},
+	// anchors
+	{"dollar allows a final newline", `\.env$`, "\\.[Ee][Nn][Vv]\n?$"},
+	{"caret", "^git", "^[Gg]([Ii]|\xc4[\xb0\xb1])[Tt]"},
+	{"end of string", `a\Z`, "[Aa]$"},
+	{"start of string", `\Aa`, "^[Aa]"},
+	{"multiline caret", "(?m)^a", "(^|\n)[Aa]"},
+	{"multiline dollar", "(?m)a$", "[Aa](\n|$)"},
+	{"anchors in alternatives", `(^|\s)x(\s|$)`, "(^|" + sp[1:len(sp)-1] + ")[Xx](" + sp[1:len(sp)-1] + "|\n?$)"},
+	{"dollar then end", `x$\Z`, "[Xx]$"},
+	{"caret alone", "^", "^"},
+	{"empty line", "^$", "^\n?$"},
+	// word boundaries
+	{"boundary at the start", `\bfoo`, "(^|" + nw + ")[Ff][Oo][Oo]"},
+	{"boundary at the end", `foo\b`, "[Ff][Oo][Oo](" + nw + "|$)"},
+	{"boundary before non-word", `\b-x`, "[0-9A-Z_a-z]-[Xx]"},
+	{"non-boundary at the start", `\Bfoo`, "[0-9A-Z_a-z][Ff][Oo][Oo]"},
+	{"non-boundary at the end", `-\B`, "-(" + nw + "|$)"},
+	{"boundary between word and space", `foo\b bar`, "[Ff][Oo][Oo] [Bb][Aa][Rr]"},
+	{"boundary after caret", `^\bfoo`, "^[Ff][Oo][Oo]"},
+	{"boundary before dollar", `foo\b$`, "[Ff][Oo][Oo]\n?$"},
+	{"boundary after a stripped star", `.*\bfoo`, "(^|" + nw + ")[Ff][Oo][Oo]"},
+	{"ASCII-mode boundary", `(?a)\bk`, "(^|" + nw + ")[Kk]"},
+	// quantifiers and groups
+	{"brace count with empty min", "xa{,3}y", "[Xx][Aa]{0,3}[Yy]"},
+	{"literal brace", "a{x}", "[Aa]\\{[Xx]}"},
+	{"lazy dropped", "xa+?y", "[Xx][Aa]+[Yy]"},
+	{"empty alternative", "x(a|)y", "[Xx][Aa]?[Yy]"},
+	{"empty alternative first", "x(|ab)y", "[Xx]([Aa][Bb])?[Yy]"},
+	{"alternation", "ab|cd", "[Aa][Bb]|[Cc][Dd]"},
+	{"count 255", "x{255}", "[Xx]{255}"},
+	{"open count", "xa{2,}y", "[Xx][Aa]{2,}[Yy]"},
+	{"zero count", "xa{0}y", "[Xx][Yy]"},
+	{"edge repeat trimmed", `\w+@\w+`, "[0-9A-Z_a-z]@[0-9A-Z_a-z]"},
+	{"edge star dropped", "a*b", "[Bb]"},
+	{"matches everything", ".*", "^"},
+	{"empty pattern", "", "^"},
+	// flags and verbose mode
+	{"global flags", "(?i)(?s)x", "[Xx]"},
+	{"verbose", "(?x) a b # comment\n c", "[Aa][Bb][Cc]"},
+	{"verbose escaped space", `(?x)a\ b`, "[Aa] [Bb]"},
+	{"scoped verbose", "(?x:a b)c d", "[Aa][Bb][Cc] [Dd]"},
+	{"comment group", "a(?#c)*b", "[Bb]"},
+	{"named group", "(?P<n>ab)", "[Aa][Bb]"},
+}
+
+func TestERE(t *testing.T) {
+	for _, tt := range ereTests {
+		got, err := ERE(tt.pattern, IgnoreCase)
+		if err != nil {
+			t.Errorf("%s: ERE(%q): %v", tt.name, tt.pattern, err)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("%s: ERE(%q)\n got %q\nwant %q", tt.name, tt.pattern, got, tt.want)
+		}
+	}
+}
+
+func TestERECaseSensitive(t *testing.T) {
+	for _, tt := range []struct{ pattern, want string }{
+		{"Ab", "Ab"}, {"(?i)ab", "[Aa][Bb]"}, {"[a-c]", "[a-c]"}, {"(?i:k)", "[Kk]|\u212a"},
+	} {
+		got, err := ERE(tt.pattern, 0)
+		if err != nil || got != tt.want {
+			t.Errorf("ERE(%q, 0) = %q, %v; want %q", tt.pattern, got, err, tt.want)
+		}
+	}
+}
+
+var refusalTests = []struct {
+	pattern   string
+	construct string
+	offset    int
+}{
+	{`(?=a)b`, "lookahead", 0},
+	{`a(?!b)`, "negative lookahead", 1},
+	{`(?<=a)b`, "lookbehind", 0},
+	{`x(?<!a)b`, "negative lookbehind", 1},
+	{`(a)\1`, "backreference", 3},
+	{`(?P<n>a)(?P=n)`, "backreference", 8},
+	{`(?>ab)c`, "atomic group", 0},
+	{`a*+b`, "possessive quantifier", 2},
+	{`(a)?(?(1)b|c)`, "conditional", 4},
+	{`x{256}`, "count over 255", 1},
+	{`(?s).{3000,}`, "count over 255", 5},
+	{`\N{EM DASH}`, "named character escape", 0},
+	{`abc(?i)`, "syntax error", 3},
+	{`(?t)a`, "template flag", 0},
+	{`a[`, "syntax error", 1},
+	{`\q`, "syntax error", 0},
+	{`(a`, "syntax error", 2},
+	{`a{2,1}`, "syntax error", 1},
+	{`*a`, "syntax error", 0},
+	{`foo\bbar`, "never matches", 3},
+	{`[^\s\S]`, "never matches", 0},
+	{`\x00`, "never matches", 0},
+	{`a^b`, "never matches", 1},
+	{`\w\b\W`, "word boundary", 2},
+	{`x.*\bfoo`, "word boundary", 3},
+	{`\b`, "word boundary", 0},
+	{`\B$`, "word boundary", 0},
+	{`xa?^b`, "never matches", 3},
+	{`(a|^b){2}c`, "anchor not at the start", 3},
+	{`a$\n`, "anchor not at the end", 1},
+	{`(a$){2}`, "anchor not at the end", 2},
+	{"\xff", "invalid UTF-8", 0},
+}
+
+func TestRefusals(t *testing.T) {
+	for _, tt := range refusalTests {
+		got, err := ERE(tt.pattern, IgnoreCase)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("ERE(%q) = %q, %v; want a refusal (%s)", tt.pattern, got, err, tt.construct)
+			continue
+		}
+		if e.Construct != tt.construct || e.Offset != tt.offset {
+			t.Errorf("ERE(%q): %s at %d (%v); want %s at %d", tt.pattern, e.Construct, e.Offset, e, tt.construct, tt.offset)
+		}
+		if e.Msg == "" || strings.HasSuffix(e.Msg, ".") || strings.ToLower(e.Msg[:1]) != e.Msg[:1] {
+			t.Errorf("ERE(%q): message %q should be one lower-case sentence without a period", tt.pattern, e.Msg)
+		}
+	}
+}
+
+func TestErrorString(t *testing.T) {
+	_, err := ERE(`ab(?=c)`, IgnoreCase)
+	want := "a lookahead assertion has no POSIX ERE equivalent (at pattern column 3)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
+	}
+	if _, err := ERE("a", Flags(2)); err == nil {
+		t.Error("unknown flags should be refused")
+	}
+}
+
+func TestValidate(t *testing.T) {
+	valid := []string{
+		"^", "a", "[ab]", "(a|b)*", "[[:alpha:]]", "a{2,255}", "a{3}", "a{2,}", "(^|x)", "(x|$)",
+		`\.`, `\\`, "[]a]", "[^]a]", "[a-]", "[-a]", "[-^]", "[a^]", "[a[]", "}", "]", "\xc3[\x80-\xbf]",
+		"\n?$", "[^\n]*", "a|^b|c$",
+	}
+	for _, s := range valid {
+		if err := Validate(s); err != nil {
+			t.Errorf("Validate(%q) = %v, want ok", s, err)
+		}
+	}
+	invalid := []string{
+		"", ".", "a{256}", "a{2,1}", "a**", "a+?", "[a\\]", "[]", "[[.a.]]", "[[=a=]]", "[[:foo:]]",
+		"a^", "$a", "^*", "()", "(a|)", "a|", "|a", `\a`, `\`, "[z-a]", "[a-c-e]", "[!-\\]", "x\x00",
+		"*a", "{", "(a", "a)", "[^]", "[a", "a{", "a{x}",
+	}
+	for _, s := range invalid {
+		if err := Validate(s); err == nil {
+			t.Errorf("Validate(%q) = nil, want an error", s)
+		}
+	}
+}
+
+func TestBashQuote(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", "$''"},
+		{"abc", "$'abc'"},
+		{`a\b`, `$'a\\b'`},
+		{"it's", `$'it\'s'`},
+		{"a\nb", `$'a\nb'`},
+		{"\t\x01\x7f\xc3\xa9", `$'\x09\x01\x7f\xc3\xa9'`},
+		{"\xe2\x80\x94A", `$'\xe2\x80\x94A'`},
+	} {
+		if got := BashQuote(tt.in); got != tt.want {
+			t.Errorf("BashQuote(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCaseTablesMatchPython checks, for every code point, the Unicode data the
+// translation relies on against the local python3: sre's lowercase and uppercase
+// mappings and "cased" property, the extra case table, \s, and the word
+// characters used to decide \b (for code points Python's Unicode version assigns).
+func TestCaseTablesMatchPython(t *testing.T) {
+	requireTools(t)
+	const script = `
+import _sre, json, re._casefix, unicodedata, sys
+def ranges(pred):
+    out, start = [], None
+    for c in range(0x110000):
+        if pred(c):
+            if start is None: start = c
+        elif start is not None:
+            out.append([start, c - 1]); start = None
+    if start is not None: out.append([start, 0x10FFFF])
+    return out
+lower, upper = [], []
+for c in range(0x110000):
+    if 0xD800 <= c <= 0xDFFF: continue
+    if _sre.unicode_tolower(c) != c: lower.append([c, _sre.unicode_tolower(c)])
+    u = ord(chr(c).upper()[0])
+    if u != c: upper.append([c, u])
+json.dump({
+  "lower": lower, "upper": upper,
+  "cased": ranges(lambda c: not 0xD800 <= c <= 0xDFFF and _sre.unicode_iscased(c)),
+  "space": ranges(lambda c: chr(c).isspace()),
+  "word": ranges(lambda c: chr(c).isalnum() or c == 0x5F),
+  "unassigned": ranges(lambda c: unicodedata.category(chr(c)) == "Cn"),
+  "fixes": {str(k): list(v) for k, v in re._casefix._EXTRA_CASES.items()},
+}, sys.stdout)
+`
+	out, err := exec.Command("python3", "-c", script).Output()
+	if err != nil {
+		t.Fatalf("python3: %v", err)
+	}
+	var py struct {
+		Lower, Upper, Cased, Space, Word, Unassigned [][2]rune
+		Fixes                                        map[string][]rune
+	}
+	if err := json.Unmarshal(out, &py); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := folds()
+	toSet := func(rs [][2]rune) runeSet {
+		var rr []rrange
+		for _, r := range rs {
+			rr = append(rr, rrange{r[0], r[1]})
+		}
+		return newRuneSet(rr...)
+	}
+	var lowerCh []rune
+	for _, p := range py.Lower {
+		lowerCh = append(lowerCh, p[0])
+		if got := u.lower(p[0]); got != p[1] {
+			t.Errorf("lower(%U) = %U, Python %U", p[0], got, p[1])
+		}
+	}
+	if !runes(lowerCh...).equal(u.lowerChanged) {
+		t.Errorf("characters with a lowercase mapping differ from Python")
+	}
+	var upperCh []rune
+	for _, p := range py.Upper {
+		upperCh = append(upperCh, p[0])
+		if got := pyUpper(p[0]); got != p[1] {
+			t.Errorf("upper(%U) = %U, Python %U", p[0], got, p[1])
+		}
+	}
+	if !runes(upperCh...).equal(u.upperChanged) {
+		t.Errorf("characters with an uppercase mapping differ from Python")
+	}
+	if !toSet(py.Cased).equal(u.cased) {
+		t.Errorf("cased characters differ from Python")
+	}
+	if !toSet(py.Space).equal(pySpace) {
+		t.Errorf("\\s differs from Python's str.isspace")
+	}
+	assigned := toSet(py.Unassigned).complement()
+	if !toSet(py.Word).intersect(assigned).equal(wordChars(0).intersect(assigned)) {
+		t.Errorf("word characters differ from Python's str.isalnum")
+	}
+	if len(py.Fixes) != len(pyCaseFixes) {
+		t.Errorf("Python has %d extra cases, pyCaseFixes %d", len(py.Fixes), len(pyCaseFixes))
+	}
+	for k, v := range py.Fixes {
+		var c rune
+		for _, d := range k {
+			c = c*10 + d - '0'
+		}
+		if got := pyCaseFixes[c]; !runes(got...).equal(runes(v...)) {
+			t.Errorf("extra cases of %U: %U, Python %U", c, got, v)
+		}
+	}
+}
