@@ -15,3 +15,9 @@ var DecodeAWK string
 //
 //go:embed hook.sh.tmpl
 var BashHook string
+
+// PowerShellHook is the text/template skeleton of a generated PowerShell
+// script (package codegen/powershell).
+//
+//go:embed hook.ps1.tmpl
+var PowerShellHook string

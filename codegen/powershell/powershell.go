@@ -1,0 +1,338 @@
+// Package powershell generates the PowerShell dispatcher script of one unit
+// of a plan: the Windows twin of the bash script of package codegen/bash.
+//
+// A script reads stdin as bytes, decodes the payload with the same rules as
+// decode.awk (a tokenizing .NET regex and a small state machine; see the
+// skeleton in package templates), runs the checks of its hook in file order,
+// and prints the answer that ir.AnswerFor describes, byte for byte what the
+// bash script prints, before an explicit exit with the same code. It runs on
+// Windows PowerShell 5.1 and PowerShell 7.
+//
+// Values are compared as bytes, as bash does under LC_ALL=C: payload strings
+// are held with one char per UTF-8 byte, and each regex condition runs the
+// bash script's ERE (Condition.ERE) converted by DotNetRegex. So the two
+// scripts agree by construction, on case folding and newline rules included.
+// All rule text goes through Quote.
+package powershell
+
+import (
+	"fmt"
+	"strings"
+	"text/template"
+	"unicode/utf8"
+
+	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/templates"
+)
+
+var skeleton = template.Must(template.New("hook.ps1").Parse(templates.PowerShellHook))
+
+// BOM starts every generated script: Windows PowerShell 5.1 reads a script
+// without one in the ANSI code page, which breaks non-ASCII rule text.
+const BOM = "\uFEFF"
+
+// Options are the answer choices that are not part of the plan.
+type Options struct {
+	Warn ir.WarnMode
+}
+
+// Error is a rule that cannot be compiled to PowerShell, at the position of
+// the pattern it concerns.
+type Error struct {
+	Pos diag.Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Generate returns the script for u, at .cursor/hooks/<u.Name>.ps1.
+func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
+	g := &gen{keys: map[ir.Key]int{}, opts: opts}
+	for _, h := range u.Hooks {
+		for _, k := range h.Keys() {
+			g.key(k)
+		}
+	}
+	var data, body strings.Builder
+	g.data = &data
+	seenRule := map[*ir.Rule]int{}
+	for _, h := range u.Hooks {
+		for _, c := range h.Checks {
+			if _, ok := seenRule[c.Rule]; ok {
+				continue
+			}
+			n := len(seenRule) + 1
+			seenRule[c.Rule] = n
+			fmt.Fprintf(&data, "# %s (%s)\n", codegen.Comment(c.Rule.Name), codegen.Comment(c.Rule.Source))
+			fmt.Fprintf(&data, "$hk_u%d = %s\n", n, Quote(jsonText(c.Rule.UserMessage())))
+			fmt.Fprintf(&data, "$hk_a%d = %s\n", n, Quote(jsonText(c.Rule.AgentMessage())))
+		}
+	}
+	g.rules = seenRule
+
+	var events []string
+	for _, h := range u.Hooks {
+		events = append(events, h.Event.String())
+	}
+	if len(u.Hooks) == 1 {
+		if err := g.hook(&body, u.Hooks[0], ""); err != nil {
+			return codegen.File{}, err
+		}
+	} else {
+		for i, h := range u.Hooks {
+			kw := "} elseif"
+			if i == 0 {
+				kw = "if"
+			}
+			fmt.Fprintf(&body, "%s ([string]::Equals($hk_event, %s, [StringComparison]::Ordinal)) {\n", kw, Quote(h.Event.String()))
+			if err := g.hook(&body, h, "  "); err != nil {
+				return codegen.File{}, err
+			}
+		}
+		body.WriteString("} else {\n")
+		body.WriteString("  hk_warn 'expected the Cursor event name as the first argument'\n")
+		fmt.Fprintf(&body, "  hk_say %s\n  exit 0\n}\n", Quote("{}\n"))
+	}
+
+	var keys strings.Builder
+	var toolSlots []string
+	for i, k := range g.order {
+		table := "$hk_top"
+		if k.ToolInput {
+			table = "$hk_tool"
+			toolSlots = append(toolSlots, fmt.Sprint(i+1))
+		}
+		fmt.Fprintf(&keys, "%s.Add(%s, %d)\n", table, Quote(k.Name), i+1)
+	}
+	var out strings.Builder
+	out.WriteString(BOM)
+	err := skeleton.Execute(&out, map[string]string{
+		"Header":    codegen.Header(u.Sources),
+		"Events":    strings.Join(events, ", "),
+		"Twin":      u.Name + ".sh",
+		"Fail":      Quote(jsonText(ir.ParseFailureMessage)),
+		"Data":      data.String(),
+		"Keys":      keys.String(),
+		"ToolSlots": strings.Join(toolSlots, ", "),
+		"Slots":     fmt.Sprint(len(g.order) + 1),
+		"Body":      strings.TrimRight(body.String(), "\n"),
+	})
+	if err != nil {
+		panic(err) // the template is static and its data are strings
+	}
+	return codegen.File{Path: ".cursor/hooks/" + u.Name + ".ps1", Data: []byte(out.String()), Mode: 0o644}, nil
+}
+
+// jsonText is s as the inside of a JSON string literal.
+func jsonText(s string) string {
+	q := ir.JSONString(s)
+	return q[1 : len(q)-1]
+}
+
+type gen struct {
+	opts  Options
+	keys  map[ir.Key]int
+	order []ir.Key
+	rules map[*ir.Rule]int
+	data  *strings.Builder
+	nlit  int
+}
+
+func (g *gen) key(k ir.Key) int {
+	if n, ok := g.keys[k]; ok {
+		return n
+	}
+	g.order = append(g.order, k)
+	g.keys[k] = len(g.order)
+	return len(g.order)
+}
+
+// lit adds a rule-derived string to the data section, in byte form, and
+// returns its variable.
+func (g *gen) lit(prefix, s string) string {
+	g.nlit++
+	v := fmt.Sprintf("$hk_%s%d", prefix, g.nlit)
+	fmt.Fprintf(g.data, "%s = hk_b %s\n", v, Quote(s))
+	return v
+}
+
+// regex adds the .NET form of an ERE to the data section.
+func (g *gen) regex(cd ir.Cond) (string, error) {
+	net, err := DotNetRegex(cd.ERE)
+	if err != nil {
+		return "", &Error{Pos: cd.PatternPos, Msg: fmt.Sprintf("the regex cannot be run by PowerShell: its translation %q: %v", cd.ERE, err)}
+	}
+	g.nlit++
+	v := fmt.Sprintf("$hk_re%d", g.nlit)
+	fmt.Fprintf(g.data, "%s = New-Object System.Text.RegularExpressions.Regex(%s, [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::FromSeconds(10))\n", v, Quote(net))
+	return v, nil
+}
+
+func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
+	p := func(format string, args ...any) {
+		b.WriteString(in)
+		fmt.Fprintf(b, format, args...)
+		b.WriteByte('\n')
+	}
+	fail := ir.AnswerFor(h.Event, ir.Failed, g.opts.Warn, h.FailClosed)
+	p(`if (-not $hk_ok) {`)
+	p(`  hk_warn 'cannot parse the hook payload as one JSON object'`)
+	g.answer(b, in+"  ", fail, "$hk_fail", "$hk_fail")
+	p(`}`)
+	// Everything else runs in a try block: an unexpected error (a regex
+	// that times out, say) gives the answer of an unreadable payload.
+	p(`try {`)
+	inner := in + "  "
+	q := func(format string, args ...any) {
+		b.WriteString(inner)
+		fmt.Fprintf(b, format, args...)
+		b.WriteByte('\n')
+	}
+
+	// Field values, each computed once; $null when the field is missing.
+	vals := map[string]string{}
+	for _, c := range h.Checks {
+		for _, cd := range c.Conds {
+			id := fmt.Sprint(cd.Src)
+			if _, ok := vals[id]; ok {
+				continue
+			}
+			val := fmt.Sprintf("$hk_f%d", len(vals)+1)
+			switch {
+			case cd.Src.Transcript:
+				q(`%s = hk_transcript (hk_text $hk_v[%d])`, val, g.keys[ir.TranscriptKey])
+			case len(cd.Src.Keys) == 1 && !cd.Src.HasDefault:
+				val = fmt.Sprintf("$hk_v[%d]", g.keys[cd.Src.Keys[0]])
+			default:
+				var parts []string
+				for i, k := range cd.Src.Keys {
+					kw := "elseif"
+					if i == 0 {
+						kw = "if"
+					}
+					n := g.keys[k]
+					parts = append(parts, fmt.Sprintf(`%s ($null -ne $hk_v[%d]) { %s = $hk_v[%d] }`, kw, n, val, n))
+				}
+				def := "$null"
+				if cd.Src.HasDefault {
+					def = "''"
+					if cd.Src.Default != "" {
+						def = g.lit("d", cd.Src.Default)
+					}
+				}
+				q(`%s else { %s = %s }`, strings.Join(parts, " "), val, def)
+			}
+			vals[id] = val
+		}
+	}
+
+	q(`$hk_bu = New-Object 'System.Collections.Generic.List[string]'`)
+	q(`$hk_ba = New-Object 'System.Collections.Generic.List[string]'`)
+	q(`$hk_wu = New-Object 'System.Collections.Generic.List[string]'`)
+	q(`$hk_wa = New-Object 'System.Collections.Generic.List[string]'`)
+	for _, c := range h.Checks {
+		n := g.rules[c.Rule]
+		var tests []string
+		if len(c.Tools) > 0 {
+			var tools []string
+			for _, t := range c.Tools {
+				tools = append(tools, Quote(t))
+			}
+			tests = append(tests, fmt.Sprintf(`(hk_tool_in $hk_v[%d] @(%s))`, g.keys[ir.ToolNameKey], strings.Join(tools, ", ")))
+		}
+		for _, cd := range c.Conds {
+			val := vals[fmt.Sprint(cd.Src)]
+			if !cd.Src.Transcript && !cd.Src.HasDefault {
+				tests = append(tests, fmt.Sprintf(`($null -ne %s)`, val))
+			}
+			t, err := g.test(cd, val)
+			if err != nil {
+				return err
+			}
+			tests = append(tests, t)
+		}
+		q(`# %s`, codegen.Comment(c.Rule.Name))
+		q(`if (%s) {`, strings.Join(tests, " -and "))
+		if c.Rule.Action == ir.Block {
+			q(`  $hk_bu.Add($hk_u%d); $hk_ba.Add($hk_a%d)`, n, n)
+		} else {
+			q(`  $hk_wu.Add($hk_u%d); $hk_wa.Add($hk_a%d)`, n, n)
+		}
+		q(`}`)
+	}
+	q(`if ($hk_bu.Count -gt 0) {`)
+	g.answer(b, inner+"  ", ir.AnswerFor(h.Event, ir.Blocked, g.opts.Warn, h.FailClosed), "[string]::Join($hk_sep, $hk_bu.ToArray())", "[string]::Join($hk_sep, $hk_ba.ToArray())")
+	q(`}`)
+	q(`if ($hk_wu.Count -gt 0) {`)
+	g.answer(b, inner+"  ", ir.AnswerFor(h.Event, ir.Warned, g.opts.Warn, h.FailClosed), "[string]::Join($hk_sep, $hk_wu.ToArray())", "[string]::Join($hk_sep, $hk_wa.ToArray())")
+	q(`}`)
+	g.answer(b, inner, ir.AnswerFor(h.Event, ir.None, g.opts.Warn, h.FailClosed), "", "")
+	p(`} catch {`)
+	p(`  hk_warn ('cannot evaluate the rules: ' + $_.Exception.Message)`)
+	g.answer(b, in+"  ", fail, "$hk_fail", "$hk_fail")
+	p(`}`)
+	return nil
+}
+
+// answer prints a and exits with its code. The fixed JSON pieces are
+// literals; message texts come from variables.
+func (g *gen) answer(b *strings.Builder, in string, a ir.Answer, user, agent string) {
+	var parts []string
+	lit := "{"
+	for i, f := range a.Fields {
+		if i > 0 {
+			lit += ","
+		}
+		lit += ir.JSONString(f.Key) + ":"
+		switch f.Kind {
+		case ir.Lit:
+			lit += ir.JSONString(f.Lit)
+		case ir.Bool:
+			lit += fmt.Sprint(f.Bool)
+		case ir.UserText, ir.AgentText:
+			v := user
+			if f.Kind == ir.AgentText {
+				v = agent
+			}
+			parts = append(parts, Quote(lit+`"`), v)
+			lit = `"`
+		}
+	}
+	lit += "}\n"
+	parts = append(parts, Quote(lit))
+	arg := strings.Join(parts, " + ")
+	if len(parts) > 1 || !strings.HasPrefix(arg, "(") {
+		arg = "(" + arg + ")"
+	}
+	fmt.Fprintf(b, "%shk_say %s\n%sexit %d\n", in, arg, in, a.Exit)
+}
+
+func (g *gen) test(cd ir.Cond, val string) (string, error) {
+	if !cd.Op.IsRegex() && !utf8.ValidString(cd.Pattern) {
+		return "", &Error{Pos: cd.PatternPos, Msg: "the pattern is not valid UTF-8"}
+	}
+	switch cd.Op {
+	case ir.RegexMatch, ir.NotRegexMatch:
+		re, err := g.regex(cd)
+		if err != nil {
+			return "", err
+		}
+		if cd.Op == ir.NotRegexMatch {
+			return fmt.Sprintf(`(-not %s.IsMatch(%s))`, re, val), nil
+		}
+		return fmt.Sprintf(`%s.IsMatch(%s)`, re, val), nil
+	case ir.Contains:
+		return fmt.Sprintf(`(%s.IndexOf(%s, [StringComparison]::Ordinal) -ge 0)`, val, g.lit("p", cd.Pattern)), nil
+	case ir.NotContains:
+		return fmt.Sprintf(`(%s.IndexOf(%s, [StringComparison]::Ordinal) -lt 0)`, val, g.lit("p", cd.Pattern)), nil
+	case ir.Equals:
+		return fmt.Sprintf(`[string]::Equals(%s, %s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern)), nil
+	case ir.StartsWith:
+		return fmt.Sprintf(`%s.StartsWith(%s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern)), nil
+	case ir.EndsWith:
+		return fmt.Sprintf(`%s.EndsWith(%s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern)), nil
+	}
+	panic("powershell: unknown operator " + cd.Op.String())
+}
