@@ -1,28 +1,21 @@
 package compiler
 
-import "strings"
+import (
+	"errors"
 
-// DefaultTranslator translates hookify regexes for the bash backend.
-var DefaultTranslator Translator = literalOnly
+	"github.com/hookify/hookify/pyre"
+)
 
-// literalOnly accepts patterns without regex syntax and refuses the rest. It
-// stands in until the full translator lands.
-func literalOnly(p string) (string, *RegexError) {
-	if i := strings.IndexAny(p, `\.^$|?*+()[]{}`); i >= 0 {
-		return "", &RegexError{Offset: i, Msg: "regex syntax is not supported yet", Hint: "use a literal pattern"}
+// DefaultTranslator translates hookify regexes (Python re, always
+// case-insensitive) into POSIX EREs with package pyre.
+var DefaultTranslator Translator = func(p string) (string, *RegexError) {
+	ere, err := pyre.ERE(p, pyre.IgnoreCase)
+	if err == nil {
+		return ere, nil
 	}
-	var b strings.Builder
-	for _, r := range p {
-		switch {
-		case r >= 'a' && r <= 'z':
-			b.WriteString("[" + string(r-32) + string(r) + "]")
-		case r >= 'A' && r <= 'Z':
-			b.WriteString("[" + string(r) + string(r+32) + "]")
-		case r >= 0x80:
-			return "", &RegexError{Offset: strings.IndexRune(p, r), Msg: "non-ASCII text is not supported yet"}
-		default:
-			b.WriteRune(r)
-		}
+	var pe *pyre.Error
+	if errors.As(err, &pe) {
+		return "", &RegexError{Offset: pe.Offset, Msg: "cannot translate this pattern exactly: " + pe.Msg, Hint: pe.Hint}
 	}
-	return b.String(), nil
+	return "", &RegexError{Msg: err.Error()}
 }
