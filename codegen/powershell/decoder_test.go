@@ -1,0 +1,177 @@
+package powershell
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"math/rand"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hookify/hookify/payload"
+	"github.com/hookify/hookify/templates"
+)
+
+// templateRegex returns the pattern of the regex that the skeleton assigns
+// to variable name (a single-quoted literal without quotes inside).
+func templateRegex(t *testing.T, name string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^\$` + name + ` = New-Object System\.Text\.RegularExpressions\.Regex\('([^']*)'`).FindStringSubmatch(templates.PowerShellHook)
+	if m == nil {
+		t.Fatalf("no $%s regex in the PowerShell skeleton", name)
+	}
+	return m[1]
+}
+
+// decodeKeys are the keys the decoder test asks for.
+var decodeKeys = []string{"command", "cwd", "tool_name", "tool_input", "n", "tool_input.file_path", "tool_input.content", "tool_input.command"}
+
+// randomPayload draws a hostile payload: every kind of value and escape,
+// surrogates, raw and invalid UTF-8, decoy keys (other case, escaped,
+// nested, inside strings), duplicates, repeated tool_input objects, BOMs and
+// junk before the object, odd whitespace, and sometimes damage.
+func randomPayload(r *rand.Rand) []byte {
+	var b bytes.Buffer
+	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
+	ws := func() { b.WriteString(pick("", "", " ", "\n", "\t", "\r\n", "  ")) }
+	keys := []string{"command", "cwd", "tool_name", "tool_input", "n", "file_path", "content", "Command", "comm\\u0061nd", "x", "tool_inpu", "\\\"command"}
+	var str func()
+	str = func() {
+		b.WriteByte('"')
+		for n := r.Intn(5); n > 0; n-- {
+			b.WriteString(pick("a", "rm -rf /", "é", "✅", "\xff", "\xc3", "'", "\\n", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t",
+				"\\u00e9", "\\u0041", "\\ud83d\\ude00", "\\ud83d", "\\ude00x", "\\uD83D\\uDE00", "\\u0027", "\\u2028", "\\\\u0041", "\"command\":\"x\"", "{", "}"))
+		}
+		if r.Intn(40) == 0 {
+			b.WriteString(pick("\\u0000", "\x01", "\\x", "\\u12", "\t"))
+		}
+		b.WriteByte('"')
+	}
+	var value func(depth int)
+	object := func(depth int) {
+		b.WriteByte('{')
+		ws()
+		for n := r.Intn(4); n > 0; n-- {
+			b.WriteString(`"` + pick(keys...) + `"`)
+			ws()
+			b.WriteByte(':')
+			ws()
+			value(depth + 1)
+			ws()
+			if n > 1 {
+				b.WriteByte(',')
+				ws()
+			}
+		}
+		b.WriteByte('}')
+	}
+	value = func(depth int) {
+		switch k := r.Intn(10); {
+		case k < 4:
+			str()
+		case k < 5:
+			b.WriteString(pick("0", "-1", "12.50", "1e5", "-0.0E+2", "true", "false", "null", "01", "1.", "tru", "-"))
+		case k < 7 && depth < 4:
+			object(depth)
+		case k < 8 && depth < 4:
+			b.WriteByte('[')
+			for n := r.Intn(3); n > 0; n-- {
+				value(depth + 1)
+				if n > 1 {
+					b.WriteByte(',')
+				}
+			}
+			b.WriteByte(']')
+		default:
+			str()
+		}
+	}
+	b.WriteString(pick("", "", "\xef\xbb\xbf", "\xef\xbb\xbf\xef\xbb\xbf", "junk", "x\n"))
+	object(0)
+	ws()
+	out := b.Bytes()
+	if r.Intn(6) == 0 && len(out) > 0 {
+		i := r.Intn(len(out))
+		switch r.Intn(3) {
+		case 0:
+			out = out[:i]
+		case 1:
+			junk := "\x00 ,:{}[]\"x"
+			out = append(out[:i:i], append([]byte{junk[r.Intn(len(junk))]}, out[i:]...)...)
+		default:
+			out = append(out, "}x"[r.Intn(2)])
+		}
+	}
+	return out
+}
+
+// TestDecoderOnDotNet runs a C# transliteration of the skeleton's hk_read
+// and hk_dec, with the skeleton's own regexes, on .NET (Mono) over random
+// hostile payloads, and requires the answers of the reference decoder
+// (package payload, which states decode.awk's rules): validity, and each
+// key's presence and bytes.
+func TestDecoderOnDotNet(t *testing.T) {
+	mcs, err1 := exec.LookPath("mcs")
+	mono, err2 := exec.LookPath("mono")
+	if err1 != nil || err2 != nil {
+		t.Skip("SKIPPED: mcs and mono are not both on PATH, so the PowerShell decoder's algorithm is not run on .NET here (Debian: apt-get install mono-mcs)")
+	}
+	exe := filepath.Join(t.TempDir(), "decode.exe")
+	if out, err := exec.Command(mcs, "-nologo", "-out:"+exe, filepath.Join("testdata", "dotnet", "decode.cs")).CombinedOutput(); err != nil {
+		t.Fatalf("mcs: %v\n%s", err, out)
+	}
+	args := append([]string{exe, hex.EncodeToString([]byte(templateRegex(t, "hk_tok"))), hex.EncodeToString([]byte(templateRegex(t, "hk_esc")))}, decodeKeys...)
+	r := rand.New(rand.NewSource(7))
+	var inputs [][]byte
+	for i := 0; i < 20000; i++ {
+		inputs = append(inputs, randomPayload(r))
+	}
+	inputs = append(inputs, []byte(""), []byte("no object"), []byte(`{}`), []byte(`{"command":"a"}{`), []byte(`{"command":"a"} `+"\n"))
+	var in bytes.Buffer
+	for _, p := range inputs {
+		fmt.Fprintf(&in, "%s\n", hex.EncodeToString(p))
+	}
+	cmd := exec.Command(mono, args...)
+	cmd.Stdin = &in
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("mono: %v", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	bad, valid := 0, 0
+	for _, p := range inputs {
+		if !sc.Scan() {
+			t.Fatal("missing answers")
+		}
+		want := "invalid"
+		if d, err := payload.Decode(p); err == nil {
+			valid++
+			var f []string
+			for _, k := range decodeKeys {
+				var v payload.Value
+				if name, ok := strings.CutPrefix(k, "tool_input."); ok {
+					v = d.ToolInput(name)
+				} else {
+					v = d.Top(k)
+				}
+				if v.Set {
+					f = append(f, "="+hex.EncodeToString([]byte(v.Text)))
+				} else {
+					f = append(f, "-")
+				}
+			}
+			want = strings.Join(f, " ")
+		}
+		if got := sc.Text(); got != want {
+			if bad++; bad <= 10 {
+				t.Errorf("payload %q:\n got  %s\n want %s", p, got, want)
+			}
+		}
+	}
+	t.Logf("%d payloads (%d valid), %d disagreements", len(inputs), valid, bad)
+}

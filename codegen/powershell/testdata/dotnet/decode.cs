@@ -1,0 +1,133 @@
+// decode: a line-by-line C# transliteration of hk_read and hk_dec from
+// templates/hook.ps1.tmpl, run by decoder_test.go with the very regexes of
+// the template, to check the PowerShell decoder's algorithm on .NET against
+// the reference decoder (package payload). Keep it in step with the template.
+//
+// Arguments: TOKENIZER-HEX ESCAPES-HEX KEY... (keys as "name" or
+// "tool_input.name", each distinct). Each stdin line is a hex payload; the
+// answer line is "invalid", or one field per key: "-" when unset, else "="
+// and the hex of the value's bytes.
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Text;
+using System.Text.RegularExpressions;
+
+class Decode {
+    static Encoding bytes = Encoding.GetEncoding(28591);
+    static Encoding utf8 = new UTF8Encoding(false);
+    static Encoding strict = new UTF8Encoding(false, true);
+    static Regex tok, esc;
+    static Dictionary<string, int> top = new Dictionary<string, int>(StringComparer.Ordinal);
+    static Dictionary<string, int> tool = new Dictionary<string, int>(StringComparer.Ordinal);
+    static List<int> ti = new List<int>();
+    static object[] v;
+
+    static byte[] Hex(string s) {
+        var b = new byte[s.Length / 2];
+        for (int i = 0; i < b.Length; i++) b[i] = Convert.ToByte(s.Substring(2 * i, 2), 16);
+        return b;
+    }
+
+    static string B(string s) { return bytes.GetString(utf8.GetBytes(s)); }
+
+    // hk_dec
+    static string Dec(string raw) {
+        if (raw.IndexOf((char)92) < 0) return raw;
+        string u = null;
+        try { u = strict.GetString(bytes.GetBytes(raw)); } catch (Exception) { u = null; }
+        if (u != null) return B(Regex.Unescape(u));
+        return esc.Replace(raw, m => B(Regex.Unescape(m.Value)));
+    }
+
+    // hk_read
+    static bool Read(string s) {
+        int i = s.IndexOf('{');
+        if (i < 0) return false;
+        int pos = i + 1;
+        var obj = new List<bool>();
+        obj.Add(true);
+        int state = 1, want = 0; bool keyTI = false, inTI = false;
+        while (pos < s.Length) {
+            var m = tok.Match(s, pos);
+            if (!m.Success) return false;
+            pos += m.Length;
+            if (m.Groups[1].Success) {
+                string t = m.Groups[1].Value;
+                if (t == ":") {
+                    if (state != 3) return false;
+                    state = 4;
+                } else if (t == ",") {
+                    if (state != 6) return false;
+                    if (obj[obj.Count - 1]) state = 2; else state = 4;
+                } else if (t == "}" || t == "]") {
+                    bool o = t == "}";
+                    if (obj.Count == 0 || obj[obj.Count - 1] != o) return false;
+                    if (!(state == 6 || (o && state == 1) || (!o && state == 5))) return false;
+                    obj.RemoveAt(obj.Count - 1);
+                    if (obj.Count > 0) state = 6; else state = 7;
+                } else {
+                    if (state != 4 && state != 5) return false;
+                    if (want > 0) v[want] = null;
+                    bool o = t == "{";
+                    obj.Add(o);
+                    if (obj.Count == 2) inTI = keyTI && o;
+                    if (o) state = 1; else state = 5;
+                    want = 0; keyTI = false;
+                }
+            } else if (m.Groups[2].Success) {
+                string raw = m.Groups[2].Value;
+                if (state == 1 || state == 2) {
+                    state = 3; want = 0; int k = 0;
+                    if (obj.Count == 1) {
+                        keyTI = string.Equals(raw, "tool_input", StringComparison.Ordinal);
+                        if (keyTI) foreach (int j in ti) v[j] = null;
+                        if (top.TryGetValue(raw, out k)) want = k;
+                    } else if (obj.Count == 2 && inTI) {
+                        if (tool.TryGetValue(raw, out k)) want = k;
+                    }
+                } else if (state == 4 || state == 5) {
+                    if (want > 0) v[want] = Dec(raw);
+                    want = 0; keyTI = false; state = 6;
+                } else {
+                    return false;
+                }
+            } else if (m.Groups[3].Success) {
+                if (state != 4 && state != 5) return false;
+                string lit = m.Groups[3].Value;
+                if (want > 0) {
+                    if (string.Equals(lit, "null", StringComparison.Ordinal)) v[want] = null; else v[want] = lit;
+                }
+                want = 0; keyTI = false; state = 6;
+            }
+        }
+        return state == 7;
+    }
+
+    static void Main(string[] args) {
+        var opts = RegexOptions.CultureInvariant;
+        tok = new Regex(bytes.GetString(Hex(args[0])), opts);
+        esc = new Regex(bytes.GetString(Hex(args[1])), opts);
+        int n = args.Length - 2;
+        for (int i = 0; i < n; i++) {
+            string k = args[i + 2];
+            if (k.StartsWith("tool_input.", StringComparison.Ordinal)) { tool.Add(k.Substring(11), i + 1); ti.Add(i + 1); }
+            else top.Add(k, i + 1);
+        }
+        var stdout = new StreamWriter(Console.OpenStandardOutput());
+        string line;
+        while ((line = Console.In.ReadLine()) != null) {
+            v = new object[n + 1];
+            if (!Read(bytes.GetString(Hex(line)))) { stdout.WriteLine("invalid"); continue; }
+            var sb = new StringBuilder();
+            for (int i = 1; i <= n; i++) {
+                if (i > 1) sb.Append(' ');
+                if (v[i] == null) { sb.Append('-'); continue; }
+                sb.Append('=');
+                foreach (byte b in bytes.GetBytes((string)v[i])) sb.Append(b.ToString("x2"));
+            }
+            stdout.WriteLine(sb.ToString());
+        }
+        stdout.Flush();
+    }
+}
