@@ -219,12 +219,21 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 		}
 		p(`fi`)
 	}
-	p(`if [ -n "$hk_blocked" ]; then`)
-	g.answer(b, in+"  ", ir.AnswerFor(h.Event, ir.Blocked, g.opts.Warn, h.FailClosed), "$hk_bu", "$hk_ba")
-	p(`fi`)
-	p(`if [ -n "$hk_warned" ]; then`)
-	g.answer(b, in+"  ", ir.AnswerFor(h.Event, ir.Warned, g.opts.Warn, h.FailClosed), "$hk_wu", "$hk_wa")
-	p(`fi`)
+	var blocks, warns bool
+	for _, c := range h.Checks {
+		blocks = blocks || c.Rule.Action == ir.Block
+		warns = warns || c.Rule.Action != ir.Block
+	}
+	if blocks {
+		p(`if [ -n "$hk_blocked" ]; then`)
+		g.answer(b, in+"  ", ir.AnswerFor(h.Event, ir.Blocked, g.opts.Warn, h.FailClosed), "$hk_bu", "$hk_ba")
+		p(`fi`)
+	}
+	if warns {
+		p(`if [ -n "$hk_warned" ]; then`)
+		g.answer(b, in+"  ", ir.AnswerFor(h.Event, ir.Warned, g.opts.Warn, h.FailClosed), "$hk_wu", "$hk_wa")
+		p(`fi`)
+	}
 	g.answer(b, in, ir.AnswerFor(h.Event, ir.None, g.opts.Warn, h.FailClosed), "", "")
 }
 
