@@ -1,6 +1,7 @@
 package pyre
 
 import (
+	"flag"
 	"fmt"
 	"math/rand"
 	"sort"
@@ -169,16 +170,21 @@ func genClass(r *rand.Rand, b *strings.Builder) {
 	b.WriteByte(']')
 }
 
+var (
+	diffN    = flag.Int("diffn", 700, "number of generated patterns in TestDifferential")
+	diffSeed = flag.Int64("diffseed", 1, "random seed for TestDifferential")
+)
+
 // TestDifferential compares Python's re.search with the translated ERE run by
 // bash on handwritten and generated patterns, each with sampled subjects.
 func TestDifferential(t *testing.T) {
 	requireTools(t)
-	r := rand.New(rand.NewSource(1))
+	r := rand.New(rand.NewSource(*diffSeed))
 	var cases []pyCase
 	for _, p := range handPatterns {
 		cases = append(cases, pyCase{P: p, S: subjects(r, p, 6)})
 	}
-	for i := 0; i < 700; i++ {
+	for i := 0; i < *diffN; i++ {
 		p := genPattern(r)
 		cases = append(cases, pyCase{P: p, S: subjects(r, p, 4)})
 	}

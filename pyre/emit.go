@@ -466,7 +466,7 @@ func writeBytes(w *strings.Builder, s byteSet, prec int) {
 	if body, ok := bracketBody(s); ok {
 		best = "[" + body + "]"
 	}
-	if body, ok := bracketBody(complementBytes(s)); ok && (best == "" || len(body)+3 < len(best)) {
+	if body, ok := bracketBody(complementBytes(s)); ok && (best == "" || cost("[^"+body+"]") < cost(best)) {
 		best = "[^" + body + "]"
 	}
 	if s.has('\\') {
@@ -481,11 +481,18 @@ func writeBytes(w *strings.Builder, s byteSet, prec int) {
 		if prec > precAlt {
 			alt.WriteByte(')')
 		}
-		if best == "" || alt.Len() < len(best) {
+		if best == "" || cost(alt.String()) < cost(best) {
 			best = alt.String()
 		}
 	}
 	w.WriteString(best)
+}
+
+// cost ranks equivalent spellings: shorter is better, and the bytes bash uses as
+// internal quoting markers (\x01 CTLESC, \x7f CTLNUL) are avoided where another
+// spelling exists, as old bash versions have mishandled them in patterns.
+func cost(s string) int {
+	return len(s) + 8*(strings.Count(s, "\x01")+strings.Count(s, "\x7f"))
 }
 
 // bracketBody lists s for the inside of a bracket expression: ']' first, then
