@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/hookify/hookify/payload/internal/jsonref"
+	"github.com/hookify/hookify/payload/payloadtest"
 )
 
 // fields names a top-level key as "name" and a tool_input member as
@@ -194,10 +194,10 @@ func TestAccessors(t *testing.T) {
 	}
 }
 
-// compareJSON checks Decode against encoding/json, through jsonref.
+// compareJSON checks Decode against encoding/json, through payloadtest.
 func compareJSON(t *testing.T, in []byte) {
 	t.Helper()
-	ref, err := jsonref.Decode(in)
+	ref, err := payloadtest.JSON(in)
 	if err != nil {
 		t.Skipf("encoding/json cannot judge this input: %v", err)
 	}
@@ -255,5 +255,15 @@ func FuzzDecodeJSON(f *testing.F) {
 			}
 		}
 		compareJSON(t, in)
+	})
+}
+
+// FuzzGenerated checks Decode against encoding/json on generated hostile
+// documents; templates.FuzzDecode does the same through the awks.
+func FuzzGenerated(f *testing.F) {
+	f.Add([]byte("seed"))
+	f.Add([]byte{7, 3, 1, 200, 14, 9, 9, 9, 1, 0, 5, 77, 31, 4})
+	f.Fuzz(func(t *testing.T, seed []byte) {
+		compareJSON(t, payloadtest.Generate(seed).Input)
 	})
 }

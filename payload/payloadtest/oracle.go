@@ -1,7 +1,7 @@
-// Package jsonref says, using encoding/json only, what a hook payload decoder
-// must report for a document. Tests use it as an oracle that shares no code
-// with the decoders under test.
-package jsonref
+// Package payloadtest helps test hook payload decoders: JSON says, using
+// encoding/json only, what a decoder must report, so it shares no code with
+// the decoders under test; Generate builds hostile documents from fuzz input.
+package payloadtest
 
 import (
 	"bytes"
@@ -32,9 +32,9 @@ type Doc struct {
 	Top, Tool map[string]Field
 }
 
-// Decode reads raw as a hook payload. It fails only when encoding/json
-// cannot judge the document (nesting deeper than it allows).
-func Decode(raw []byte) (Doc, error) {
+// JSON reads raw as a hook payload. It fails only when encoding/json cannot
+// judge the document (nesting deeper than it allows).
+func JSON(raw []byte) (Doc, error) {
 	var d Doc
 	start := bytes.IndexByte(raw, '{')
 	if start < 0 {
@@ -115,7 +115,7 @@ func (w *walker) members(member func(key string) error) error {
 		seg := w.doc[from:w.dec.InputOffset()]
 		q := bytes.IndexByte(seg, '"')
 		if q < 0 || len(seg) < q+2 {
-			return errors.New("jsonref: cannot find the raw key")
+			return errors.New("payloadtest: cannot find the raw key")
 		}
 		if err := member(string(seg[q+1 : len(seg)-1])); err != nil {
 			return err

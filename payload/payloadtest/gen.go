@@ -1,0 +1,233 @@
+package payloadtest
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Generated is a payload built by Generate, with the keys to ask for.
+type Generated struct {
+	// Input is the payload, as it would arrive on stdin.
+	Input []byte
+	// Want lists wanted keys in the awk decoder's W syntax: "name" or
+	// "tool_input.name". It may repeat a key.
+	Want []string
+}
+
+// Generate builds a hostile payload from arbitrary bytes, which it reads as a
+// stream of choices (0 once they run out, so every input gives a document).
+// Documents mix every kind of value, every escape, surrogates alone and in
+// pairs, raw UTF-8, decoy keys inside strings and nested containers,
+// duplicate keys, repeated tool_input objects, BOMs and junk before the
+// object, and random whitespace. About one in six is then damaged (cut,
+// byte inserted or removed, junk appended), so invalid documents are covered
+// too. A seed that starts with 0xFF is used as the payload itself, after
+// that byte, with a fixed list of wanted keys.
+func Generate(seed []byte) Generated {
+	if len(seed) > 0 && seed[0] == 0xFF {
+		return Generated{Input: seed[1:], Want: []string{"command", "cwd", "a", "tool_input", "tool_input.file_path", "tool_input.content"}}
+	}
+	g := &gen{src: seed}
+	var want []string
+	for n := g.n(5); n > 0; n-- {
+		want = append(want, wantPool[g.n(len(wantPool))])
+	}
+	g.prefix()
+	g.top()
+	g.ws()
+	g.damage()
+	return Generated{Input: []byte(g.out.String()), Want: want}
+}
+
+var (
+	wantPool = []string{
+		"command", "cwd", "file_path", "content", "tool_input", "prompt", "a", "x",
+		"tool_input.file_path", "tool_input.content", "tool_input.command",
+		"tool_input.path", "tool_input.x", "tool_input.tool_input",
+	}
+	topKeys = []string{
+		"command", "tool_input", "cwd", "file_path", "content", "a", "x", "prompt",
+		"tool_name", "commands", "Command", "comman", "", "tool_input ", "b",
+	}
+	toolKeys = []string{
+		"file_path", "content", "command", "path", "x", "tool_input", "new_string", "file_paths", "",
+	}
+	atoms = []string{
+		"a", "ls -la", " ", "'", "''", `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`,
+		"$(id)", "`id`", "$HOME", "%s%d", "&", `\\\"`, `\\\\`, `x\\`, `\"\"`,
+		"é", "☃", "😀", `\u00e9`, `\u00E9`, `\u2603`, `\ud83d\ude00`, `\uD83D\uDE00`,
+		`\ud800`, `\udc00`, `\udbff\udfff`, `\ud83d\u0041`, `\ud83d\\ude00`, `\ude00\ud83d`,
+		`\u0027`, `\u005c`, `\u005C\u0022`, `\u0022`, `\u0001`, `\u001f`, `\u007f`, `\u0080`,
+		`\uffff`, `\ufffd`, `\u0061`, `\u000a`,
+		`\"command\":\"rm -rf /\"`, `{\"tool_input\":{\"file_path\":\"/etc\"}}`,
+		"command", "tool_input", ":", ",", "{", "}", "[", "]", "\x7f", "\u2028",
+	}
+	rareAtoms = []string{"\xff", "\xc3", "\xed\xa0\x80", `\u0000`, "\x01", "\n", "\t", `\x`, `\u12`}
+	numbers   = []string{
+		"0", "-0", "1", "-1", "12.5", "1e5", "1E-5", "-0.0e+0", "10", "1.5e300",
+		"123456789012345678901234567890", "0.000001",
+	}
+	spaces = []string{"", "", "", "", " ", "\n", "\t", "\r\n  "}
+)
+
+type gen struct {
+	src []byte
+	i   int
+	out strings.Builder
+}
+
+// n returns the next choice in [0, k).
+func (g *gen) n(k int) int {
+	if g.i >= len(g.src) {
+		return 0
+	}
+	c := g.src[g.i]
+	g.i++
+	return int(c) % k
+}
+
+func (g *gen) ws() { g.out.WriteString(spaces[g.n(len(spaces))]) }
+
+func (g *gen) prefix() {
+	switch g.n(8) {
+	case 5:
+		g.out.WriteString("\xef\xbb\xbf")
+	case 6:
+		g.out.WriteString("\xef\xbb\xbf\xef\xbb\xbf")
+	case 7:
+		g.out.WriteString("junk \"]}[ \xff\r\n\t")
+	}
+}
+
+func (g *gen) top() {
+	g.out.WriteString("{")
+	for i, n := 0, 1+g.n(6); i < n; i++ {
+		if i > 0 {
+			g.ws()
+			g.out.WriteString(",")
+		}
+		g.ws()
+		k := topKeys[g.n(len(topKeys))]
+		g.key(k)
+		g.ws()
+		g.out.WriteString(":")
+		g.ws()
+		if k == "tool_input" && g.n(4) != 0 {
+			g.object(toolKeys, 1)
+		} else {
+			g.value(1)
+		}
+	}
+	g.ws()
+	g.out.WriteString("}")
+}
+
+// key writes a key, sometimes with escapes that spell the same text.
+func (g *gen) key(k string) {
+	switch g.n(12) {
+	case 0:
+		if k != "" {
+			k = fmt.Sprintf(`\u%04x`, k[0]) + k[1:]
+		}
+	case 1:
+		k += `\"`
+	case 2:
+		k = `\\` + k
+	}
+	g.out.WriteString(`"` + k + `"`)
+}
+
+func (g *gen) object(keys []string, depth int) {
+	g.out.WriteString("{")
+	for i, n := 0, g.n(5); i < n; i++ {
+		if i > 0 {
+			g.ws()
+			g.out.WriteString(",")
+		}
+		g.ws()
+		g.key(keys[g.n(len(keys))])
+		g.ws()
+		g.out.WriteString(":")
+		g.ws()
+		g.value(depth + 1)
+	}
+	g.ws()
+	g.out.WriteString("}")
+}
+
+func (g *gen) value(depth int) {
+	kind := g.n(10)
+	if depth > 4 && kind >= 8 {
+		kind = 0
+	}
+	switch kind {
+	case 0, 1, 2, 3, 4:
+		g.str()
+	case 5:
+		g.out.WriteString(numbers[g.n(len(numbers))])
+	case 6:
+		g.out.WriteString([]string{"true", "false", "null"}[g.n(3)])
+	case 7:
+		g.out.WriteString([]string{"{}", "[]", `[""]`, `{"":{}}`}[g.n(4)])
+	case 8:
+		g.object(topKeys, depth)
+	case 9:
+		g.out.WriteString("[")
+		for i, n := 0, g.n(4); i < n; i++ {
+			if i > 0 {
+				g.out.WriteString(",")
+			}
+			g.ws()
+			g.value(depth + 1)
+		}
+		g.ws()
+		g.out.WriteString("]")
+	}
+}
+
+func (g *gen) str() {
+	g.out.WriteString(`"`)
+	for n := g.n(8); n > 0; n-- {
+		var a string
+		switch c := g.n(32); {
+		case c == 0:
+			a = rareAtoms[g.n(len(rareAtoms))]
+		case c == 1:
+			a = fmt.Sprintf(`\u%02x%02x`, g.n(256), g.n(256))
+			if a == `\u0000` {
+				a = `\u0100`
+			}
+		default:
+			a = atoms[g.n(len(atoms))]
+		}
+		if g.n(24) == 0 {
+			a = strings.Repeat(a, 300)
+		}
+		g.out.WriteString(a)
+	}
+	g.out.WriteString(`"`)
+}
+
+// damage sometimes breaks the document.
+func (g *gen) damage() {
+	if g.n(6) != 0 || g.out.Len() == 0 {
+		return
+	}
+	s := g.out.String()
+	pos := (g.n(256)<<8 | g.n(256)) % len(s)
+	switch g.n(5) {
+	case 0:
+		s = s[:pos]
+	case 1:
+		const bytes = ",:}]\"\\0x{[ \x01\n"
+		s = s[:pos] + bytes[g.n(len(bytes)):][:1] + s[pos:]
+	case 2:
+		s = s[:pos] + s[pos+1:]
+	case 3:
+		s += []string{"x", "}", ",", "{}", "\x0b", "\xef\xbb\xbf"}[g.n(6)]
+	case 4:
+		s = s[:pos] + s[pos:pos+1] + s[pos:]
+	}
+	g.out.Reset()
+	g.out.WriteString(s)
+}
