@@ -1,1 +1,163 @@
-# placeholder: replaced by the real decoder
+# decode.awk: read one Cursor hook payload (JSON) and print bash code for eval.
+#
+# Invocation, with the payload on the standard input of the script:
+#   export LC_ALL=C
+#   eval "$(awk -v W=NAMES PROGRAM)"
+# where NAMES and PROGRAM (this text, which holds no single quote) are both
+# inlined in single quotes. Runs unchanged under mawk 1.3.4, gawk 5, BWK awk
+# (as on macOS) and busybox awk. LC_ALL=C keeps every byte a character.
+#
+# W: wanted keys, separated by blanks. Each is NAME (a top-level key) or
+# tool_input.NAME (a member of the top-level tool_input object), where NAME
+# matches [A-Za-z_][A-Za-z0-9_]*. Any other form makes the run invalid.
+# The i-th wanted key (1-based) is reported in the bash variable hk_i.
+#
+# Input: everything before the first "{" byte is skipped (BOMs, junk). From
+# there the input must be exactly one RFC 8259 object followed only by JSON
+# whitespace. Also invalid: no "{" at all, the escape \u0000 in any string
+# (bash cannot hold a NUL), raw bytes 00-1F inside strings.
+#
+# Output, in document order:
+#   unset hk_1 ... hk_n        first, so that nothing leaks in from outside
+#   hk_i=VALUE                 for each occurrence of the key at its place:
+#                              a string is decoded (all JSON escapes; a pair
+#                              of surrogates gives 4-byte UTF-8, a lone one
+#                              gives EF BF BD; other bytes are copied as is)
+#                              and single-quoted for bash (a quote becomes
+#                              the four bytes quote backslash quote quote);
+#                              a number, true or false gives its text.
+#   unset hk_i                 for null, an object or an array.
+#   unset <tool_input.* vars>  whenever a top-level tool_input key starts.
+#   hk_ok=1 | hk_ok=           last line: 1 only if the whole input is valid.
+# Duplicate keys: later lines override earlier ones, so the last one wins.
+# A name listed twice in W gives its later variables as copies (hk_j=$hk_i).
+# Only depth 1, and depth 2 inside tool_input, are looked at; keys inside
+# strings or deeper containers are never fields. On invalid input the lines
+# before hk_ok= may hold values: check hk_ok before using any of them.
+#
+# Known gaps: keys are compared by their raw text, so a key written with
+# escapes (comm\u0061nd) is not the key command. Raw NUL bytes: mawk and
+# gawk reject them; BWK awk drops the rest of the line and busybox awk
+# treats NUL as a line end, so a document they accept may differ there.
+# busybox awk runs gsub and split in time proportional to matches times
+# length, so values with many escapes are slow there (seconds at 1 MB).
+#
+# How it works: valid strings never hold a raw newline, so lines are read one
+# at a time. On each line the escapes \\ and \" first become the bytes 01 and
+# 02 (raw control bytes are rejected before that, so these are unambiguous),
+# one regex rejects every malformed escape, and the line is split at double
+# quotes: odd fragments are structure, even ones are whole strings. Structure
+# is split into tokens for a state machine: S 0 before the object, 1 after {,
+# 2 after a comma in an object, 3 before a colon, 4 before a value, 5 after
+# [, 6 after a value, 7 after the object. Wanted strings are decoded with
+# gsub and printed piece by piece, never built up by concatenation. Output
+# uses print with an empty ORS: BWK awk allocates a buffer as large as the
+# input line for every printf and sprintf.
+BEGIN {
+	ORS = ""; Q = "\047"; QQ = Q "\\" Q Q; Z = sprintf("%c", 0); ZN = length(Z) == 1
+	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
+	n = split(W, w, " ")
+	for (i = 1; i <= n; i++) {
+		v = "hk_" i; k = w[i]; U = U " " v
+		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/) E = 1
+		if (k ~ /[.]/) { k = "\"" substr(k, 12); TU = TU " " v }
+		if (k in PR) { AL[k] = AL[k] "\n" v "=$" PR[k]; UN[k] = UN[k] " " v }
+		else { PR[k] = v; AL[k] = ""; UN[k] = v }
+	}
+	if (n) print "unset" U "\n"
+}
+E { next }
+{
+	L = $0
+	if (!S) { k = index(L, "{"); if (!k) next; L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1 }
+	if (L ~ /[\001-\010\013\014\016-\037]/ || ZN && index(L, Z)) { E = 1; next }
+	if (index(L, "\\")) {
+		if (index(L, "\\\\")) gsub(/\\\\/, "\001", L)
+		if (index(L, "\\\"")) gsub(/\\"/, "\002", L)
+		if (L ~ /\\([^\/bfnrtu]|u(0000|[^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]))|\\(u.?.?.?)?$/) { E = 1; next }
+	}
+	n = split(L, F, /"/)
+	if (n % 2 == 0 && n) { E = 1; next }
+	T9 = L ~ /[\t\r]/
+	for (i = 1; i <= n; i++) {
+		f = F[i]
+		if (i % 2) { if (f != "") { st(f); if (E) next } }
+		else if (T9 && f ~ /[\t\r]/) { E = 1; next }
+		else if (S == 1 || S == 2) {
+			S = 3; G = ""
+			if (d == 1) { P = f == "tool_input"; if (P && TU != "") print "unset" TU "\n"; if (f in PR) G = f }
+			else if (d == 2 && T && ("\"" f) in PR) G = "\"" f
+		} else if (S == 4 || S == 5) {
+			if (G != "") { print PR[G] "=" Q; dec(f); print Q AL[G] "\n" }
+			G = ""; P = 0; S = 6
+		} else { E = 1; next }
+	}
+}
+END { print "hk_ok=" (E || S != 7 ? "" : 1) "\n" }
+# st: the tokens of a structural fragment.
+function st(f,   n, a, i) {
+	if (f ~ /^[][{}:,]$/) { tk(f); return }
+	gsub(/[][{}:,]/, " & ", f); n = split(f, a, /[ \t\r]+/)
+	for (i = 1; i <= n && !E; i++) if (a[i] != "") tk(a[i])
+}
+function tk(t) {
+	if (t == ":") { if (S == 3) S = 4; else E = 1; return }
+	if (t == ",") { if (S == 6) S = C[d] == "{" ? 2 : 4; else E = 1; return }
+	if (t == "}" || t == "]") {
+		if (C[d] == (t == "}" ? "{" : "[") && (S == 6 || S == (t == "}" ? 1 : 5))) S = --d ? 6 : 7
+		else E = 1
+		return
+	}
+	if (S != 4 && S != 5) { E = 1; return }
+	if (t == "{" || t == "[") {
+		if (G != "") print "unset " UN[G] "\n"
+		C[++d] = t; if (d == 2) T = P && t == "{"
+		S = t == "{" ? 1 : 5
+	} else if (t == "true" || t == "false" || t ~ /^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$/) {
+		if (G != "") print PR[G] "=" Q t Q AL[G] "\n"
+		S = 6
+	} else if (t == "null") { if (G != "") print "unset " UN[G] "\n"; S = 6 }
+	else { E = 1; return }
+	G = ""; P = 0
+}
+# dec: print the bytes of the string text p (already checked).
+function dec(p,   n, a, i, h, c, e) {
+	if (index(p, "\\")) {
+		if (index(p, "\\n")) gsub(/\\n/, "\n", p)
+		if (index(p, "\\t")) gsub(/\\t/, "\t", p)
+		if (index(p, "\\r")) gsub(/\\r/, "\r", p)
+		if (index(p, "\\/")) gsub(/\\\//, "/", p)
+		if (index(p, "\\b")) gsub(/\\b/, "\b", p)
+		if (index(p, "\\f")) gsub(/\\f/, "\f", p)
+		if (index(p, "\\u")) {
+			n = split(p, a, /\\u/); out(a[1])
+			for (i = 2; i <= n; i++) {
+				h = substr(a[i], 1, 4)
+				if (h in X) print X[h]
+				else if ((c = hx(h)) < 55296 || c >= 57344) { X[h] = u8(c); print X[h] }
+				else if (c < 56320 && length(a[i]) == 4 && i < n && (e = hx(a[i + 1])) >= 56320 && e < 57344) {
+					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); print X[h]
+				} else print u8(65533)
+				out(substr(a[i], 5))
+			}
+			return
+		}
+	}
+	out(p)
+}
+function hx(s) { return H[substr(s, 1, 1)] * 4096 + H[substr(s, 2, 1)] * 256 + H[substr(s, 3, 1)] * 16 + H[substr(s, 4, 1)] }
+function u8(c) {
+	if (c < 128) return c == 39 ? QQ : sprintf("%c", c)
+	if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
+	if (c < 65536) return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
+	return sprintf("%c%c%c%c", 240 + int(c / 262144), 128 + int(c / 4096) % 64, 128 + int(c / 64) % 64, 128 + c % 64)
+}
+# out: print text; the bytes 01 and 02 stand for a backslash and a quote.
+function out(s) {
+	if (s ~ /[\001\002\047]/) {
+		if (index(s, Q)) gsub(/\047/, QQ, s)
+		if (index(s, "\001")) gsub(/\001/, "\\", s)
+		if (index(s, "\002")) gsub(/\002/, "\"", s)
+	}
+	print s
+}

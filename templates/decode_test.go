@@ -1,0 +1,636 @@
+package templates_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hookify/hookify/payload"
+	"github.com/hookify/hookify/payload/payloadtest"
+	"github.com/hookify/hookify/templates"
+)
+
+// The four awks the generated scripts must work with. A missing one fails
+// the tests: they are part of the contract.
+var awks = []struct{ name, bin string }{
+	{"mawk", "mawk"},
+	{"gawk", "gawk"},
+	{"bwk", "original-awk"},
+	{"busybox", "busybox"},
+}
+
+// nulSafe tells whether an awk sees raw NUL bytes (see decode.awk, Known gaps).
+var nulSafe = map[string]bool{"mawk": true, "gawk": true}
+
+type awkEnv struct {
+	name string
+	bash string // absolute path of bash
+	dir  string // PATH for the scripts: holds only an "awk" link
+}
+
+var (
+	envOnce sync.Once
+	envs    []awkEnv
+	envErr  error
+)
+
+// awkEnvs returns one environment per awk, each a directory whose only
+// command is "awk". It fails the test when bash or an awk is missing.
+func awkEnvs(t testing.TB) []awkEnv {
+	t.Helper()
+	envOnce.Do(func() {
+		bash, err := exec.LookPath("bash")
+		if err != nil {
+			envErr = fmt.Errorf("bash is required: %v", err)
+			return
+		}
+		root, err := os.MkdirTemp("", "decode-awk-")
+		if err != nil {
+			envErr = err
+			return
+		}
+		for _, a := range awks {
+			bin, err := exec.LookPath(a.bin)
+			if err != nil {
+				envErr = fmt.Errorf("%s (%s) is required to test decode.awk: %v", a.name, a.bin, err)
+				return
+			}
+			dir := filepath.Join(root, a.name)
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				envErr = err
+				return
+			}
+			// busybox picks its applet from the name it is run by.
+			if err := os.Symlink(bin, filepath.Join(dir, "awk")); err != nil {
+				envErr = err
+				return
+			}
+			envs = append(envs, awkEnv{name: a.name, bash: bash, dir: dir})
+		}
+	})
+	if envErr != nil {
+		t.Fatal(envErr)
+	}
+	return envs
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if len(envs) > 0 {
+		os.RemoveAll(filepath.Dir(envs[0].dir))
+	}
+	os.Exit(code)
+}
+
+// awkCase is one payload and the keys to ask for.
+type awkCase struct {
+	name string
+	in   []byte
+	want []string
+}
+
+// awkResult is what bash saw after eval.
+type awkResult struct {
+	ok   string // hk_ok: "1", "", or "unset"
+	vals []payload.Value
+}
+
+// invocation is the exact command a generated script runs.
+func invocation(want []string) string {
+	return `eval "$(awk -v W='` + strings.Join(want, " ") + `' '` + templates.DecodeAWK + `')"`
+}
+
+// runAWK runs every case through one bash process with the awk of env, and
+// reads each hk_i back with printf, so values go through eval exactly as in
+// a generated script.
+func runAWK(t testing.TB, env awkEnv, cases []awkCase) []awkResult {
+	t.Helper()
+	dir := t.TempDir()
+	var sc strings.Builder
+	sc.WriteString("export LC_ALL=C\n")
+	for i, c := range cases {
+		in := filepath.Join(dir, "in"+strconv.Itoa(i))
+		if err := os.WriteFile(in, c.in, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sc.WriteString("unset hk_ok")
+		for j := range c.want {
+			fmt.Fprintf(&sc, " hk_%d", j+1)
+		}
+		// The braces apply the redirection before the command substitution.
+		fmt.Fprintf(&sc, "\n{ %s; } <in%d\nprintf 'O%%s\\n' \"${hk_ok-unset}\"\n", invocation(c.want), i)
+		for j := range c.want {
+			fmt.Fprintf(&sc, "if [ -n \"${hk_%d+x}\" ]; then v=$hk_%[1]d; printf 'S%%d\\n' \"${#v}\"; printf %%s \"$v\"; printf '\\n'; else printf 'U\\n'; fi\n", j+1)
+		}
+	}
+	script := filepath.Join(dir, "run.sh")
+	if err := os.WriteFile(script, []byte(sc.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(env.bash, script)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
+		t.Fatalf("%s: bash: %v\nstderr:\n%s", env.name, err, stderr.Bytes())
+	}
+	r := bufio.NewReader(&stdout)
+	line := func() string {
+		s, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("%s: reading the output: %v", env.name, err)
+		}
+		return strings.TrimSuffix(s, "\n")
+	}
+	res := make([]awkResult, len(cases))
+	for i, c := range cases {
+		ok := line()
+		if !strings.HasPrefix(ok, "O") {
+			t.Fatalf("%s: case %d: bad output line %q", env.name, i, ok)
+		}
+		res[i].ok = ok[1:]
+		for range c.want {
+			l := line()
+			if l == "U" {
+				res[i].vals = append(res[i].vals, payload.Value{})
+				continue
+			}
+			n, err := strconv.Atoi(strings.TrimPrefix(l, "S"))
+			if err != nil || !strings.HasPrefix(l, "S") {
+				t.Fatalf("%s: case %d: bad output line %q", env.name, i, l)
+			}
+			b := make([]byte, n+1)
+			if _, err := io.ReadFull(r, b); err != nil || b[n] != '\n' {
+				t.Fatalf("%s: case %d: short value", env.name, i)
+			}
+			res[i].vals = append(res[i].vals, payload.Value{Text: string(b[:n]), Set: true})
+		}
+	}
+	return res
+}
+
+func lookup(p *payload.Payload, key string) payload.Value {
+	if k, ok := strings.CutPrefix(key, "tool_input."); ok {
+		return p.ToolInput(k)
+	}
+	return p.Top(key)
+}
+
+func lookupJSON(d payloadtest.Doc, key string) payload.Value {
+	if k, ok := strings.CutPrefix(key, "tool_input."); ok {
+		return payload.Value(d.Tool[k])
+	}
+	return payload.Value(d.Top[key])
+}
+
+func show(in []byte) string {
+	if len(in) > 300 {
+		return fmt.Sprintf("%q... (%d bytes)", in[:300], len(in))
+	}
+	return fmt.Sprintf("%q", in)
+}
+
+func showValue(v payload.Value) string {
+	if !v.Set {
+		return "unset"
+	}
+	if len(v.Text) > 100 {
+		return fmt.Sprintf("%q... (%d bytes)", v.Text[:100], len(v.Text))
+	}
+	return fmt.Sprintf("%q", v.Text)
+}
+
+// check compares an awk result with payload.Decode and with encoding/json.
+func check(t testing.TB, awk string, c awkCase, r awkResult) {
+	t.Helper()
+	p, err := payload.Decode(c.in)
+	want := err == nil
+	ref, rerr := payloadtest.JSON(c.in)
+	if r.ok != "1" && r.ok != "" {
+		t.Errorf("%s: %s: hk_ok=%q, want 1 or empty; input %s", awk, c.name, r.ok, show(c.in))
+		return
+	}
+	if got := r.ok == "1"; got != want {
+		t.Errorf("%s: %s: awk valid=%v, payload.Decode valid=%v (%v); input %s", awk, c.name, got, want, err, show(c.in))
+		return
+	}
+	if rerr == nil && ref.Valid != want {
+		t.Errorf("%s: %s: encoding/json valid=%v, decoders valid=%v; input %s", awk, c.name, ref.Valid, want, show(c.in))
+		return
+	}
+	if !want {
+		return
+	}
+	for i, key := range c.want {
+		got, dv := r.vals[i], lookup(p, key)
+		if got != dv {
+			t.Errorf("%s: %s: hk_%d (%s) = %s, payload.Decode says %s; input %s", awk, c.name, i+1, key, showValue(got), showValue(dv), show(c.in))
+			continue
+		}
+		if rerr != nil {
+			continue
+		}
+		jv := lookupJSON(ref, key)
+		if !ref.ExactText {
+			got, jv = payload.Value{Set: got.Set}, payload.Value{Set: jv.Set}
+		}
+		if got != jv {
+			t.Errorf("%s: %s: hk_%d (%s) = %s, encoding/json says %s; input %s", awk, c.name, i+1, key, showValue(got), showValue(jv), show(c.in))
+		}
+	}
+}
+
+// runAll runs the cases with every awk, in parallel, and checks them.
+// Inputs with raw NUL bytes are checked only with awks that see them.
+func runAll(t *testing.T, cases []awkCase) {
+	t.Helper()
+	for _, env := range awkEnvs(t) {
+		t.Run(env.name, func(t *testing.T) {
+			t.Parallel()
+			var mine []awkCase
+			for _, c := range cases {
+				if nulSafe[env.name] || bytes.IndexByte(c.in, 0) < 0 {
+					mine = append(mine, c)
+				}
+			}
+			for i, r := range runAWK(t, env, mine) {
+				check(t, env.name, mine[i], r)
+			}
+		})
+	}
+}
+
+var defaultWant = []string{"command", "cwd", "tool_input.file_path", "tool_input.content", "tool_input", "a", "file_path"}
+
+// big repeats unit to about n bytes, never cutting it.
+func big(n int, unit string) string { return strings.Repeat(unit, n/len(unit)+1) }
+
+// tableCases hold the hand-written cases; want, when set, spells out the
+// expected fields by key (unset keys omitted) so that the decoders are not
+// only compared with each other.
+var tableCases = []struct {
+	name string
+	in   string
+	want map[string]string
+}{
+	{"plain", `{"command":"ls -la","cwd":"/tmp"}`, map[string]string{"command": "ls -la", "cwd": "/tmp"}},
+	{"whitespace", " \t\r\n{ \"command\" :\n\t\"ls\" ,\r\n\"cwd\":\"/\" } \n\t\r ", map[string]string{"command": "ls", "cwd": "/"}},
+	{"multi-line", "{\n  \"command\": \"ls\",\n  \"tool_input\": {\n    \"file_path\": \"/a\"\n  }\n}\n", map[string]string{"command": "ls", "tool_input.file_path": "/a"}},
+	{"empty object", `{}`, map[string]string{}},
+	{"simple escapes", `{"command":"\"\\\/\b\f\n\r\t"}`, map[string]string{"command": "\"\\/\b\f\n\r\t"}},
+	{"escaped backslash before quote", `{"command":"a\\","cwd":"b\\\"c\\\\"}`, map[string]string{"command": `a\`, "cwd": `b\"c\\`}},
+	{"escaped backslash before u", `{"command":"\\u0041\\\u0041"}`, map[string]string{"command": `\u0041\A`}},
+	{"backslash runs", `{"command":"\\\\\\\"\\\\\\n\\\\\\\\"}`, map[string]string{"command": `\\\"\\\n\\\\`}},
+	{"unicode escapes", `{"command":"\u0041\u00e9\u20AC\uFFFF\u0027\u005c\u0022\u002F"}`, map[string]string{"command": "Aé€\uffff'\\\"/"}},
+	{"control escapes", `{"command":"\u0001\u001f\u007f\u000A"}`, map[string]string{"command": "\x01\x1f\x7f\n"}},
+	{"surrogate pairs", `{"command":"\ud83d\ude00\uD834\uDD1E\udbff\udfff"}`, map[string]string{"command": "😀𝄞\U0010FFFF"}},
+	{"lone high", `{"command":"a\ud800b"}`, map[string]string{"command": "a\uFFFDb"}},
+	{"lone low", `{"command":"a\udc00b"}`, map[string]string{"command": "a\uFFFDb"}},
+	{"high at end", `{"command":"a\udbff"}`, map[string]string{"command": "a\uFFFD"}},
+	{"high high low", `{"command":"\ud800\ud83d\ude00"}`, map[string]string{"command": "\uFFFD😀"}},
+	{"low high", `{"command":"\ude00\ud83d"}`, map[string]string{"command": "\uFFFD\uFFFD"}},
+	{"high then escape", `{"command":"\ud83d\n\ude00"}`, map[string]string{"command": "\uFFFD\n\uFFFD"}},
+	{"high then escaped backslash", `{"command":"\ud83d\\ude00"}`, map[string]string{"command": "\uFFFD\\ude00"}},
+	{"high then quote", `{"command":"\ud83d\"\ude00"}`, map[string]string{"command": "\uFFFD\"\uFFFD"}},
+	{"raw bytes kept", "{\"command\":\"\xff\xfe\xc3(\xed\xa0\x80\"}", map[string]string{"command": "\xff\xfe\xc3(\xed\xa0\x80"}},
+	{"raw utf-8", `{"command":"café ☃ 😀"}`, map[string]string{"command": "café ☃ 😀"}},
+	{"single quotes", `{"command":"it's '' '\\''"}`, map[string]string{"command": `it's '' '\''`}},
+	{"shell syntax", `{"command":"$(rm -rf /) ` + "`id` ${HOME} $HOME \\\\$x \\\" ; & | > %s %d %%" + `"}`, map[string]string{"command": "$(rm -rf /) `id` ${HOME} $HOME \\$x \" ; & | > %s %d %%"}},
+	{"eval breakout", `{"command":"'; touch pwned; '","cwd":"'\"$(touch pwned)\"'"}`, map[string]string{"command": "'; touch pwned; '", "cwd": `'"$(touch pwned)"'`}},
+	{"trailing newlines", `{"command":"ls\n\n","cwd":"\n"}`, map[string]string{"command": "ls\n\n", "cwd": "\n"}},
+	{"bom", "\xef\xbb\xbf{\"command\":\"ls\"}", map[string]string{"command": "ls"}},
+	{"two boms", "\xef\xbb\xbf\xef\xbb\xbf{\"command\":\"ls\"}", map[string]string{"command": "ls"}},
+	{"junk", "junk \"}]\n\xff\r\n[{\"command\":\"ls\"}", map[string]string{"command": "ls"}},
+	{"junk lines", "\n\n\"\n{\n\"command\"\n:\n\"ls\"\n}", map[string]string{"command": "ls"}},
+	{"nested decoy", `{"x":{"command":"rm"},"command":"ls"}`, map[string]string{"command": "ls"}},
+	{"nested decoy after", `{"command":"ls","x":{"command":"rm","y":["command"]}}`, map[string]string{"command": "ls"}},
+	{"decoy only nested", `{"x":{"command":"rm"}}`, map[string]string{}},
+	{"decoy in array", `{"x":[{"command":"rm"}],"y":[["command","rm"]]}`, map[string]string{}},
+	{"key in string", `{"a":"\"command\":\"rm\"","command":"ls"}`, map[string]string{"a": `"command":"rm"`, "command": "ls"}},
+	{"key in string only", `{"a":"{\"command\":\"rm\",\"tool_input\":{\"file_path\":\"/x\"}}"}`, map[string]string{"a": `{"command":"rm","tool_input":{"file_path":"/x"}}`}},
+	{"key as value", `{"a":"command","b":"rm"}`, map[string]string{"a": "command"}},
+	{"duplicate", `{"command":"a","command":"b"}`, map[string]string{"command": "b"}},
+	{"duplicate null", `{"command":"a","command":null}`, map[string]string{}},
+	{"duplicate object", `{"command":"a","command":{"command":"c"}}`, map[string]string{}},
+	{"duplicate array", `{"command":"a","command":["c"]}`, map[string]string{}},
+	{"duplicate after null", `{"command":null,"command":"b"}`, map[string]string{"command": "b"}},
+	{"numbers", `{"command":-12.25E-3,"cwd":0,"a":1e5,"file_path":-0}`, map[string]string{"command": "-12.25E-3", "cwd": "0", "a": "1e5", "file_path": "-0"}},
+	{"literals", `{"command":true,"cwd":false,"a":null,"file_path":[]}`, map[string]string{"command": "true", "cwd": "false"}},
+	{"tool_input", `{"tool_input":{"file_path":"/a","content":"x\ny","n":3,"o":{"file_path":"rm"}},"file_path":"top"}`,
+		map[string]string{"tool_input.file_path": "/a", "tool_input.content": "x\ny", "file_path": "top"}},
+	{"tool_input erased", `{"tool_input":{"file_path":"a","content":"c"},"tool_input":{}}`, map[string]string{}},
+	{"tool_input replaced", `{"tool_input":{"file_path":"a","content":"c"},"tool_input":{"file_path":"b"}}`, map[string]string{"tool_input.file_path": "b"}},
+	{"tool_input not object", `{"tool_input":{"file_path":"a"},"tool_input":"x"}`, map[string]string{"tool_input": "x"}},
+	{"tool_input number", `{"tool_input":{"file_path":"a"},"tool_input":5}`, map[string]string{"tool_input": "5"}},
+	{"tool_input array", `{"tool_input":[{"file_path":"a"}]}`, map[string]string{}},
+	{"tool_input null", `{"tool_input":{"file_path":"a"},"tool_input":null}`, map[string]string{}},
+	{"tool_input duplicate member", `{"tool_input":{"file_path":"a","file_path":"b"}}`, map[string]string{"tool_input.file_path": "b"}},
+	{"tool_input member null", `{"tool_input":{"file_path":"a","file_path":null}}`, map[string]string{}},
+	{"tool_input nested", `{"x":{"tool_input":{"file_path":"rm"}},"tool_input":{"y":{"tool_input":{"file_path":"rm"}},"z":[{"file_path":"rm"}]}}`, map[string]string{}},
+	{"tool_input then top", `{"tool_input":{"command":"rm"},"command":"ls"}`, map[string]string{"command": "ls"}},
+	{"top key under tool_input", `{"tool_input":{"command":"rm","cwd":"/"}}`, map[string]string{}},
+	{"escaped key", `{"comm\u0061nd":"rm","tool_\u0069nput":{"file_path":"rm"},"\u0061":"x"}`, map[string]string{}},
+	{"key with quote", `{"command\"":"rm","\"command":"rm","command":"ls"}`, map[string]string{"command": "ls"}},
+	{"near keys", `{"Command":"rm","commands":"rm","comman":"rm","command ":"rm"," command":"rm"}`, map[string]string{}},
+	{"empty key", `{"":"1"}`, map[string]string{}},
+	{"deep", strings.Repeat(`{"a":[`, 2000) + strings.Repeat(`]}`, 2000), map[string]string{}},
+	{"deep then key", `{"a":` + strings.Repeat(`[`, 500) + strings.Repeat(`]`, 500) + `,"command":"ls"}`, map[string]string{"command": "ls"}},
+	{"del byte", "{\"command\":\"\x7f\"}", map[string]string{"command": "\x7f"}},
+	{"1 MB plain", `{"command":"` + big(1<<20, "abcdefgh ") + `","cwd":"/"}`, map[string]string{"command": big(1<<20, "abcdefgh "), "cwd": "/"}},
+	{"1 MB escapes", `{"tool_input":{"content":"` + big(1<<20, `it's \"x\"\n\t\\ $(y) `) + `"},"command":"ls"}`, nil},
+	{"1 MB unicode escapes", `{"command":"` + big(1<<20, `\u00e9\ud83d\ude00\u2603x\u0027`) + `"}`, nil},
+	{"1 MB unwanted", `{"x":"` + big(1<<20, `\"command\":\"rm\" \\`) + `","command":"ls"}`, map[string]string{"command": "ls"}},
+	{"big array", `{"x":[` + big(100000, `1,"a",{"command":"rm"},`) + `0],"command":"ls"}`, map[string]string{"command": "ls"}},
+
+	{"empty input", ``, nil},
+	{"only newline", "\n", nil},
+	{"no brace", `"command":"ls"`, nil},
+	{"array", `[1]`, nil},
+	{"array of object", `[{"command":"ls"}]`, nil},
+	{"open", `{`, nil},
+	{"truncated", `{"command":"ls"`, nil},
+	{"truncated after comma", `{"command":"ls",`, nil},
+	{"truncated string", `{"command":"ls`, nil},
+	{"truncated escape", `{"command":"ls\`, nil},
+	{"truncated u", `{"command":"\u12`, nil},
+	{"truncated nested", `{"command":"ls","x":{"y":[1,2`, nil},
+	{"missing colon", `{"a" "b"}`, nil},
+	{"trailing comma", `{"a":1,}`, nil},
+	{"array trailing comma", `{"a":[1,]}`, nil},
+	{"array leading comma", `{"a":[,1]}`, nil},
+	{"leading comma", `{,"a":1}`, nil},
+	{"double comma", `{"a":1,,"b":2}`, nil},
+	{"missing comma", `{"a":1 "b":2}`, nil},
+	{"missing comma strings", `{"a":"x""b":"y"}`, nil},
+	{"two values", `{"a":1 2}`, nil},
+	{"colon in array", `{"a":[1:2]}`, nil},
+	{"key without value", `{"a":{"b"}}`, nil},
+	{"leading zero", `{"a":01}`, nil},
+	{"bare minus", `{"a":-}`, nil},
+	{"plus", `{"a":+1}`, nil},
+	{"dot", `{"a":.5}`, nil},
+	{"trailing dot", `{"a":1.}`, nil},
+	{"bad exponent", `{"a":1e}`, nil},
+	{"hex number", `{"a":0x10}`, nil},
+	{"bad literal", `{"a":tru}`, nil},
+	{"literal suffix", `{"a":truex}`, nil},
+	{"capital literal", `{"a":True}`, nil},
+	{"NaN", `{"a":NaN}`, nil},
+	{"split literal", "{\"a\":tr\nue}", nil},
+	{"single quoted", `{'a':1}`, nil},
+	{"unquoted key", `{a:1}`, nil},
+	{"number key", `{1:1}`, nil},
+	{"trailing data", `{"command":"ls"}x`, nil},
+	{"trailing data next line", "{\"command\":\"ls\"}\n\nx", nil},
+	{"two objects", `{"command":"ls"}{"command":"rm"}`, nil},
+	{"extra brace", `{"a":1}}`, nil},
+	{"mismatched", `{"a":[1}]`, nil},
+	{"unicode nul", `{"command":"ls\u0000rm"}`, nil},
+	{"unicode nul unwanted", `{"command":"ls","x":"\u0000"}`, nil},
+	{"unicode nul in key", `{"\u0000":1,"command":"ls"}`, nil},
+	{"unicode nul nested", `{"x":[{"y":"\u0000"}],"command":"ls"}`, nil},
+	{"raw newline in string", "{\"command\":\"ls\nrm\"}", nil},
+	{"raw tab in string", "{\"command\":\"ls\trm\"}", nil},
+	{"raw cr in string", "{\"command\":\"ls\rrm\"}", nil},
+	{"raw control in string", "{\"command\":\"ls\x01\"}", nil},
+	{"raw escape byte", "{\"command\":\"\x1b[31m\"}", nil},
+	{"bad escape", `{"command":"\x41"}`, nil},
+	{"bad escape U", `{"command":"\U0041"}`, nil},
+	{"bad escape apostrophe", `{"command":"\'"}`, nil},
+	{"bad u", `{"command":"\u00g1"}`, nil},
+	{"short u", `{"command":"\u41"}`, nil},
+	{"backslash outside", `{"command":"ls"\n}`, nil},
+	{"escaped quote outside", `{"a":1\"b":2}`, nil},
+	{"vertical tab", "{\"a\":1\v}", nil},
+	{"form feed", "{\"a\":1\f}", nil},
+	{"control outside", "{\"a\":1\x01}", nil},
+	{"nbsp", "{\"a\":1\xc2\xa0}", nil},
+	{"bom inside", "{\xef\xbb\xbf\"a\":1}", nil},
+	{"comment", `{"a":1 /* x */}`, nil},
+}
+
+func tableAWKCases() []awkCase {
+	var cases []awkCase
+	for _, tt := range tableCases {
+		cases = append(cases, awkCase{name: tt.name, in: []byte(tt.in), want: defaultWant})
+	}
+	return cases
+}
+
+func TestDecodeTable(t *testing.T) {
+	// The explicit expectations, against payload.Decode.
+	for _, tt := range tableCases {
+		if tt.want == nil {
+			continue
+		}
+		p, err := payload.Decode([]byte(tt.in))
+		if err != nil {
+			t.Errorf("%s: payload.Decode: %v", tt.name, err)
+			continue
+		}
+		for _, key := range defaultWant {
+			text, set := tt.want[key]
+			if got := lookup(p, key); got != (payload.Value{Text: text, Set: set}) {
+				t.Errorf("%s: %s = %s, want set=%v %q", tt.name, key, showValue(got), set, text)
+			}
+		}
+	}
+	runAll(t, tableAWKCases())
+}
+
+func TestDecodeWanted(t *testing.T) {
+	in := []byte(`{"command":"ls","cwd":"/","tool_input":{"file_path":"/a","command":"rm"},"file_path":"top"}`)
+	cases := []awkCase{
+		{"none", in, nil},
+		{"one", in, []string{"command"}},
+		{"order", in, []string{"tool_input.command", "cwd", "command", "tool_input.file_path", "file_path"}},
+		{"repeated", in, []string{"command", "tool_input.file_path", "command", "tool_input.file_path", "command"}},
+		{"missing", in, []string{"missing", "tool_input.missing", "tool_input.cwd"}},
+		{"tool_input itself", in, []string{"tool_input", "tool_input.tool_input"}},
+		{"repeated unset", []byte(`{"command":"ls","command":null,"tool_input":{"x":"1"},"tool_input":{}}`), []string{"command", "tool_input.x", "command", "tool_input.x"}},
+	}
+	runAll(t, cases)
+}
+
+// TestDecodeBadWanted: a W that breaks the contract makes every run invalid.
+func TestDecodeBadWanted(t *testing.T) {
+	in := []byte(`{"command":"ls"}`)
+	for _, env := range awkEnvs(t) {
+		for _, w := range []string{"1command", "tool_input.", "tool_input.a.b", "a-b", "x.command", "$(id)", "a,b"} {
+			r := runAWK(t, env, []awkCase{{in: in, want: []string{"command", w}}})
+			if r[0].ok != "" {
+				t.Errorf("%s: W=%q: hk_ok=%q, want empty", env.name, "command "+w, r[0].ok)
+			}
+		}
+	}
+}
+
+// TestDecodeSpacing: W may hold several blanks between and around names.
+func TestDecodeSpacing(t *testing.T) {
+	for _, env := range awkEnvs(t) {
+		// W="  command   cwd" names two keys; hk_3 must stay unset.
+		r := runAWK(t, env, []awkCase{{in: []byte(`{"command":"ls","cwd":"/"}`), want: []string{" ", "command ", " cwd"}}})[0]
+		if r.ok != "1" || r.vals[0] != (payload.Value{Text: "ls", Set: true}) || r.vals[1] != (payload.Value{Text: "/", Set: true}) || r.vals[2].Set {
+			t.Errorf("%s: W with extra blanks: %+v", env.name, r)
+		}
+	}
+}
+
+// TestDecodeClearsStaleValues: variables set before the run (from the
+// environment, say) do not survive it.
+func TestDecodeClearsStaleValues(t *testing.T) {
+	for _, env := range awkEnvs(t) {
+		dir := t.TempDir()
+		script := "export LC_ALL=C\n" + invocation([]string{"command", "tool_input.file_path"}) + "\n" +
+			`printf '%s|%s|%s|%s' "${hk_1-unset}" "${hk_2-unset}" "${hk_ok-unset}" "${hk_3-unset}"`
+		cmd := exec.Command(env.bash, "-c", script)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C", "hk_1=stale", "hk_2=stale", "hk_3=other", "hk_ok=1"}
+		cmd.Stdin = strings.NewReader(`{"cwd":"/"}`)
+		out, err := cmd.CombinedOutput()
+		if err != nil || string(out) != "unset|unset|1|other" {
+			t.Errorf("%s: got %q, %v; want %q", env.name, out, err, "unset|unset|1|other")
+		}
+		cmd = exec.Command(env.bash, "-c", script)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C", "hk_ok=1"}
+		cmd.Stdin = strings.NewReader(`{"cwd":"/"`)
+		out, err = cmd.CombinedOutput()
+		if err != nil || string(out) != "unset|unset||unset" {
+			t.Errorf("%s: invalid input: got %q, %v; want %q", env.name, out, err, "unset|unset||unset")
+		}
+	}
+}
+
+// TestDecodeRawNUL pins down the documented gap: mawk and gawk reject raw NUL
+// bytes like payload.Decode; BWK and busybox awk cut lines at them. A NUL
+// inside a string still makes every awk reject the input.
+func TestDecodeRawNUL(t *testing.T) {
+	inString := []awkCase{
+		{"in string", []byte("{\"command\":\"ls\x00rm\"}"), defaultWant},
+		{"in string, more lines", []byte("{\"command\":\"ls\x00\",\n\"cwd\":\"/\"}\n"), defaultWant},
+		{"in key", []byte("{\"comm\x00and\":\"ls\"}"), defaultWant},
+	}
+	outside := []awkCase{
+		{"after the object", []byte("{\"command\":\"ls\"}\x00"), defaultWant},
+		{"between tokens", []byte("{\"command\":\"ls\"\x00}"), defaultWant},
+		{"in junk", []byte("junk\x00\n{\"command\":\"ls\"}"), defaultWant},
+	}
+	for _, env := range awkEnvs(t) {
+		for i, r := range runAWK(t, env, inString) {
+			if r.ok != "" {
+				t.Errorf("%s: NUL %s: hk_ok=%q, want empty", env.name, inString[i].name, r.ok)
+			}
+		}
+		res := runAWK(t, env, outside)
+		if nulSafe[env.name] {
+			for i, r := range res {
+				check(t, env.name, outside[i], r)
+			}
+		}
+	}
+}
+
+// TestDecodeGenerated runs a fixed sample of generated documents.
+func TestDecodeGenerated(t *testing.T) {
+	n := 600
+	if testing.Short() {
+		n = 100
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var cases []awkCase
+	valid := 0
+	for i := range n {
+		seed := make([]byte, 20+rng.IntN(400))
+		for j := range seed {
+			seed[j] = byte(rng.Uint32())
+		}
+		g := payloadtest.Generate(seed)
+		if _, err := payload.Decode(g.Input); err == nil {
+			valid++
+		}
+		cases = append(cases, awkCase{name: fmt.Sprintf("generated %d", i), in: g.Input, want: g.Want})
+	}
+	if valid < n/3 || valid > n*9/10 {
+		t.Errorf("%d of %d generated documents are valid; the generator is off balance", valid, n)
+	}
+	runAll(t, cases)
+}
+
+// FuzzDecode builds a document from the fuzz input (see payloadtest.Generate)
+// and checks every awk against payload.Decode and encoding/json.
+func FuzzDecode(f *testing.F) {
+	envs := awkEnvs(f)
+	f.Fuzz(func(t *testing.T, seed []byte) {
+		g := payloadtest.Generate(seed)
+		c := awkCase{name: "fuzz", in: g.Input, want: g.Want}
+		for _, env := range envs {
+			if nulSafe[env.name] || bytes.IndexByte(c.in, 0) < 0 {
+				check(t, env.name, c, runAWK(t, env, []awkCase{c})[0])
+			}
+		}
+	})
+}
+
+func TestDecodeProgramText(t *testing.T) {
+	if strings.Contains(templates.DecodeAWK, "'") {
+		t.Error("decode.awk holds a single quote; it cannot be inlined in single quotes")
+	}
+	if bytes.IndexFunc([]byte(templates.DecodeAWK), func(r rune) bool { return r >= 0x80 }) >= 0 {
+		t.Error("decode.awk holds non-ASCII text")
+	}
+	for _, name := range []string{"mawk", "gawk", "bwk", "busybox"} {
+		found := false
+		for _, a := range awks {
+			found = found || a.name == name
+		}
+		if !found {
+			t.Errorf("awk %s is not tested", name)
+		}
+	}
+}
+
+// TestDecodeSpeed guards against superlinear time: it decodes 1 MB values
+// and fails far above the measured times (see the decode.awk header).
+func TestDecodeSpeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	content := big(1<<20, "if (x) { return \"it's \\\"ok\\\"\"; }\n\t// café ☃ <&>\n")
+	var doc bytes.Buffer
+	enc := json.NewEncoder(&doc)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(map[string]any{"hook_event_name": "preToolUse", "tool_input": map[string]string{"file_path": "/a.js", "content": content}, "cwd": "/"}); err != nil {
+		t.Fatal(err)
+	}
+	in := doc.Bytes()
+	limit := map[string]time.Duration{"mawk": 2 * time.Second, "gawk": 2 * time.Second, "bwk": 2 * time.Second, "busybox": 30 * time.Second}
+	for _, env := range awkEnvs(t) {
+		cmd := exec.Command(env.bash, "-c", "export LC_ALL=C\n"+invocation([]string{"tool_input.content"})+"\nprintf '%s %s' \"${#hk_1}\" \"$hk_ok\"")
+		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
+		cmd.Stdin = bytes.NewReader(in)
+		start := time.Now()
+		out, err := cmd.CombinedOutput()
+		d := time.Since(start)
+		t.Logf("%s: 1 MB content: %v", env.name, d)
+		want := fmt.Sprintf("%d 1", len(content))
+		if err != nil || string(out) != want {
+			t.Errorf("%s: got %q, %v; want %q", env.name, out, err, want)
+		}
+		if d > limit[env.name] {
+			t.Errorf("%s: 1 MB took %v, limit %v", env.name, d, limit[env.name])
+		}
+	}
+}
