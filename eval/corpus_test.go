@@ -1,0 +1,619 @@
+package eval
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"unicode/utf8"
+
+	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/eval/internal/pyoracle"
+	"github.com/hookify/hookify/ir"
+)
+
+var (
+	corpusDir = flag.String("corpus", "../../shared/corpus/hookify-rules", "the corpus of real hookify rules")
+	perHook   = flag.Int("payloads", 16, "payloads generated per hook in the differential test")
+)
+
+// awks are the awk implementations the scripts must work with: the name
+// of the command and its arguments.
+var awks = [][]string{{"mawk"}, {"gawk"}, {"original-awk"}, {"busybox", "awk"}}
+
+// TestDifferential runs the generated bash scripts of every corpus rule
+// that compiles, alone and all together, and of synthetic rules over regex
+// edge cases, on payloads generated for each hook, with each awk, and
+// compares every answer and exit code with the evaluator's.
+func TestDifferential(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(*corpusDir, "*.md"))
+	if len(files) == 0 {
+		t.Fatalf("no corpus rules in %s", *corpusDir)
+	}
+	corpus := os.DirFS(*corpusDir)
+	var projects []*project
+	var together []string
+	skipped := 0
+	for _, f := range files {
+		name := filepath.Base(f)
+		p := compileProject(t, corpus, name, []string{name})
+		if p == nil {
+			skipped++
+			continue
+		}
+		projects = append(projects, p)
+		together = append(together, name)
+	}
+	corpusRules := len(projects)
+	if len(together) > 1 {
+		if p := compileProject(t, corpus, "corpus (all together)", together); p != nil {
+			projects = append(projects, p)
+		}
+	}
+	synth := synthetic()
+	for _, name := range slices.Sorted(maps.Keys(synth)) {
+		if p := compileProject(t, synth, "synthetic "+name, []string{name}); p != nil {
+			projects = append(projects, p)
+		}
+	}
+
+	samples := regexSamples(t, projects)
+	r := rand.New(rand.NewPCG(4, 2))
+	for _, p := range projects {
+		p.fixtures = generate(t, p, samples, r, *perHook)
+	}
+	transcript := filepath.Join(t.TempDir(), "env-transcript.jsonl")
+	if err := os.WriteFile(transcript, []byte(`{"role":"user","text":"npm test and go test passed"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	runAwks := awks
+	if testing.Short() {
+		runAwks = awks[:1]
+	}
+	pairs, runs, corpusPairs := 0, 0, 0
+	outcomes := map[ir.Outcome]int{}
+	for _, argv := range runAwks {
+		dir := awkDir(t, argv)
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 4)
+		for _, p := range projects {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				p.ran = runBash(t, p, dir, transcript)
+			}()
+		}
+		wg.Wait()
+		for i, p := range projects {
+			env := Env{ReadFile: p.readFile, Getenv: func(k string) string {
+				if k == ir.TranscriptEnv {
+					return transcript
+				}
+				return ""
+			}}
+			for j, fx := range p.fixtures {
+				want := Hook(fx.hook, fx.raw, env)
+				for _, prob := range want.Problems {
+					t.Errorf("%s: the evaluator cannot run %s", p.name, prob)
+				}
+				got := p.ran[j]
+				runs++
+				if argv[0] == "mawk" {
+					outcomes[want.Outcome]++
+					pairs++
+					if i < corpusRules {
+						corpusPairs++
+					}
+				}
+				if got.err != "" || !bytes.Equal(got.out, want.Answer) || got.code != want.Exit {
+					t.Errorf("%s with %s, %s payload %s:\nscript: %q exit %d %s\nevaluator: %q exit %d",
+						p.name, argv[0], fx.hook.Event, strconv.Quote(string(fx.raw)), got.out, got.code, got.err, want.Answer, want.Exit)
+				}
+			}
+		}
+	}
+	t.Logf("%d corpus rules compile (%d do not); %d rule x payload pairs from single corpus rules, %d in all (with the whole corpus together and %d synthetic rules); %d script runs over %d awks",
+		corpusRules, skipped, corpusPairs, pairs, len(synth), runs, len(runAwks))
+	t.Logf("evaluator outcomes: %d none, %d warn, %d block, %d fail", outcomes[ir.None], outcomes[ir.Warned], outcomes[ir.Blocked], outcomes[ir.Failed])
+	if corpusRules == 0 {
+		t.Error("no corpus rule compiles")
+	}
+}
+
+// project is a compiled rule set written to a temporary project root.
+type project struct {
+	name     string
+	root     string
+	plan     *ir.Plan
+	fixtures []fixture
+	ran      []ran
+}
+
+// fixture is one payload for one hook.
+type fixture struct {
+	hook   *ir.Hook
+	script string // command, relative to the root
+	arg    string // the script's argument: the event, in a multi-hook script
+	raw    []byte
+}
+
+type ran struct {
+	out  []byte
+	code int
+	err  string
+}
+
+func compileProject(t *testing.T, fsys fs.FS, name string, inputs []string) *project {
+	res := compiler.Compile(fsys, compiler.Options{Inputs: inputs})
+	if res.Diags.HasErrors() || res.Plan == nil || len(res.Plan.Units) == 0 {
+		return nil
+	}
+	p := &project{name: name, root: t.TempDir(), plan: res.Plan}
+	for _, f := range res.Files {
+		writeFile(t, filepath.Join(p.root, f.Path), f)
+	}
+	return p
+}
+
+func writeFile(t *testing.T, path string, f codegen.File) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, f.Data, os.FileMode(f.Mode)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readFile is the hook's view of files: relative to the project root,
+// regular and readable only.
+func (p *project) readFile(name string) ([]byte, error) {
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(p.root, name)
+	}
+	return readRegular(name)
+}
+
+// awkDir returns a directory whose only entry is "awk", a symbolic link to
+// the named implementation (busybox runs its awk applet under that name).
+func awkDir(t *testing.T, argv []string) string {
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		t.Fatalf("%s is not installed: the generated scripts must be tested with it (.ci/setup installs it)", argv[0])
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(path, filepath.Join(dir, "awk")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// driver runs many payloads through the scripts in one bash process: each
+// run is a fresh subshell that sources the script with its argument, from
+// the project root, with the payload on stdin. Lines of the manifest:
+// script, argument ("-" for none), payload file, output file.
+const driver = `cd "$1" || exit 1
+while IFS=' ' read -r hkd_script hkd_arg hkd_in hkd_out; do
+  (
+    if [ "$hkd_arg" = - ]; then set --; else set -- "$hkd_arg"; fi
+    . "./$hkd_script"
+  ) < "$hkd_in" > "$hkd_out" 2>/dev/null
+  printf '%s\n' "$?" > "$hkd_out.code"
+done < "$2"
+`
+
+func runBash(t *testing.T, p *project, awk, transcript string) []ran {
+	work := t.TempDir()
+	var manifest strings.Builder
+	for i, fx := range p.fixtures {
+		in := filepath.Join(work, fmt.Sprintf("%d.json", i))
+		if err := os.WriteFile(in, fx.raw, 0o644); err != nil {
+			t.Error(err)
+			return nil
+		}
+		arg := fx.arg
+		if arg == "" {
+			arg = "-"
+		}
+		fmt.Fprintf(&manifest, "%s %s %s %s\n", fx.script, arg, in, in+".out")
+	}
+	mf := filepath.Join(work, "manifest")
+	os.WriteFile(mf, []byte(manifest.String()), 0o644)
+	cmd := exec.Command("bash", "-c", driver, "driver", p.root, mf)
+	cmd.Env = []string{"PATH=" + awk + ":/usr/bin:/bin", "HOME=" + work, ir.TranscriptEnv + "=" + transcript}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("%s: driver: %v\n%s", p.name, err, out)
+		return make([]ran, len(p.fixtures))
+	}
+	out := make([]ran, len(p.fixtures))
+	for i := range p.fixtures {
+		in := filepath.Join(work, fmt.Sprintf("%d.json", i))
+		o, err := os.ReadFile(in + ".out")
+		c, err2 := os.ReadFile(in + ".out.code")
+		if err != nil || err2 != nil {
+			out[i].err = "(not run)"
+			continue
+		}
+		out[i].out = o
+		out[i].code, _ = strconv.Atoi(strings.TrimSpace(string(c)))
+	}
+	return out
+}
+
+// regexSamples asks Python for strings generated from every regex of the
+// projects: pattern → samples with Python's verdicts.
+func regexSamples(t *testing.T, projects []*project) map[string][]sample {
+	var pats []string
+	for _, p := range projects {
+		for _, u := range p.plan.Units {
+			for _, h := range u.Hooks {
+				for _, c := range h.Checks {
+					for _, cd := range c.Conds {
+						if cd.Op.IsRegex() && !slices.Contains(pats, cd.Pattern) {
+							pats = append(pats, cd.Pattern)
+						}
+					}
+				}
+			}
+		}
+	}
+	var reqs []pyoracle.Request
+	for i, p := range pats {
+		reqs = append(reqs, pyoracle.Request{Pattern: p, Samples: 16, Seed: i + 7})
+	}
+	out := map[string][]sample{}
+	for i, a := range pyoracle.Ask(t, reqs) {
+		for j, s := range a.Samples {
+			out[pats[i]] = append(out[pats[i]], sample{s, a.Matches[j]})
+		}
+	}
+	return out
+}
+
+type sample struct {
+	s     string
+	match bool
+}
+
+// candidates returns values that make c true (want) or false.
+func candidates(c *ir.Condition, want bool, samples map[string][]sample, r *rand.Rand) []string {
+	var out []string
+	p := c.Pattern
+	switch c.Op {
+	case ir.RegexMatch, ir.NotRegexMatch:
+		for _, s := range samples[p] {
+			if s.match == (want == (c.Op == ir.RegexMatch)) {
+				out = append(out, s.s)
+			}
+		}
+		if !want == (c.Op == ir.RegexMatch) {
+			out = append(out, "", "zzz")
+		}
+	case ir.Contains, ir.NotContains:
+		if want == (c.Op == ir.Contains) {
+			out = append(out, p, "x "+p+" y", p+"\n", "é"+p)
+		} else {
+			out = append(out, "", "unrelated text", strings.ToUpper(p)+"?")
+		}
+	case ir.Equals:
+		if want {
+			out = append(out, p)
+		} else {
+			out = append(out, p+" ", "", " "+p, p+"\n")
+		}
+	case ir.StartsWith:
+		if want {
+			out = append(out, p, p+" tail", p+"\n")
+		} else {
+			out = append(out, "x"+p, " "+p)
+		}
+	case ir.EndsWith:
+		if want {
+			out = append(out, p, "head "+p)
+		} else {
+			out = append(out, p+"x", p+"\n")
+		}
+	}
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// pickValue picks a value for a field that satisfies its conditions (or, when
+// flip is one of them, satisfies the others and not flip).
+func pickValue(conds []ir.Cond, flip *ir.Condition, samples map[string][]sample, r *rand.Rand) string {
+	var pool []string
+	for _, c := range conds {
+		pool = append(pool, candidates(c.Condition, c.Condition != flip, samples, r)...)
+	}
+	n := len(pool)
+	for i := 0; i < n && i < 6; i++ {
+		pool = append(pool, pool[r.IntN(n)]+" "+pool[r.IntN(n)])
+	}
+	for _, v := range pool {
+		ok := true
+		for _, c := range conds {
+			got, _ := test(c.Condition, v)
+			if got != (c.Condition != flip) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return v
+		}
+	}
+	if len(pool) > 0 {
+		return pool[r.IntN(len(pool))]
+	}
+	return ""
+}
+
+// member is one key of a payload under construction.
+type member struct {
+	tool bool
+	key  string
+	val  string
+	null bool
+	raw  string // a JSON literal instead (number, true, object)
+}
+
+func generate(t *testing.T, p *project, samples map[string][]sample, r *rand.Rand, n int) []fixture {
+	var out []fixture
+	for _, u := range p.plan.Units {
+		for _, h := range u.Hooks {
+			script := compiler.HooksDir + "/" + u.Name + ".sh"
+			arg := ""
+			if len(u.Hooks) > 1 {
+				arg = h.Event.String()
+			}
+			for i := 0; i < n; i++ {
+				raw := payloadFor(t, p, h, samples, r, i)
+				out = append(out, fixture{hook: h, script: script, arg: arg, raw: raw})
+			}
+		}
+	}
+	return out
+}
+
+// payloadFor builds payload number i for h: a check made to hold, or made
+// to fail on one condition, or random fields; then written in one of many
+// JSON spellings.
+func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sample, r *rand.Rand, i int) []byte {
+	var ms []member
+	if len(h.Checks) > 0 && i%6 != 5 {
+		c := h.Checks[r.IntN(len(h.Checks))]
+		var flip *ir.Condition
+		if i%3 == 1 && len(c.Conds) > 0 {
+			flip = c.Conds[r.IntN(len(c.Conds))].Condition
+		}
+		bySrc := map[string][]ir.Cond{}
+		var order []ir.Source
+		for _, cd := range c.Conds {
+			k := cd.Src.String()
+			if bySrc[k] == nil {
+				order = append(order, cd.Src)
+			}
+			bySrc[k] = append(bySrc[k], cd)
+		}
+		for _, src := range order {
+			v := pickValue(bySrc[src.String()], flip, samples, r)
+			switch r.IntN(8) {
+			case 0:
+				v += "\n"
+			case 1:
+				v = "line one\n" + v
+			}
+			ms = append(ms, place(t, p, src, v, r)...)
+		}
+		if len(c.Tools) > 0 {
+			switch r.IntN(6) {
+			case 0:
+				ms = append(ms, member{key: "tool_name", val: "Read"})
+			case 1:
+				ms = append(ms, member{key: "tool_name", val: ""})
+			case 2:
+			default:
+				ms = append(ms, member{key: "tool_name", val: c.Tools[r.IntN(len(c.Tools))]})
+			}
+		}
+	} else {
+		for _, k := range h.Keys() {
+			if r.IntN(2) == 0 {
+				ms = append(ms, member{tool: k.ToolInput, key: k.Name, val: randomText(r)})
+			}
+		}
+	}
+	r.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
+	ms = append([]member{{key: "hook_event_name", val: h.Event.String()}, {key: "conversation_id", val: "c-1"}}, ms...)
+	return spell(ms, r)
+}
+
+// place sets a source's value in the payload, through one of its keys.
+func place(t *testing.T, p *project, src ir.Source, v string, r *rand.Rand) []member {
+	if src.Transcript {
+		switch r.IntN(5) {
+		case 0:
+			return nil // $CURSOR_TRANSCRIPT_PATH
+		case 1:
+			return []member{{key: ir.TranscriptKey.Name, val: "no/such/file"}}
+		}
+		f, err := os.CreateTemp(p.root, "transcript-*.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := v
+		if r.IntN(4) == 0 {
+			data += "\x00go test npm test" // bash reads up to the first NUL
+		}
+		f.WriteString(data)
+		f.Close()
+		name := f.Name()
+		if r.IntN(2) == 0 {
+			name = filepath.Base(name) // relative to the project root
+		}
+		return []member{{key: ir.TranscriptKey.Name, val: name}}
+	}
+	if len(src.Keys) == 0 {
+		return nil
+	}
+	k := src.Keys[0]
+	var out []member
+	if len(src.Keys) > 1 && r.IntN(3) == 0 {
+		j := 1 + r.IntN(len(src.Keys)-1)
+		if r.IntN(2) == 0 {
+			out = append(out, member{tool: k.ToolInput, key: k.Name, null: true})
+		}
+		k = src.Keys[j]
+	}
+	return append(out, member{tool: k.ToolInput, key: k.Name, val: v})
+}
+
+var texts = []string{"", "ls -la", "é✅ 中文", "a\tb", "\"quoted\" \\ back", "line\nline", "npm test", "x\u2028y", "😀"}
+
+func randomText(r *rand.Rand) string { return texts[r.IntN(len(texts))] }
+
+// spell writes the members as one JSON object, in one of many spellings
+// that must all decode to the same fields: escapes, BOMs, junk before the
+// object, decoys the decoder must not take for fields, duplicates where the
+// last one wins, whitespace and newlines between tokens.
+func spell(ms []member, r *rand.Rand) []byte {
+	style := r.IntN(10)
+	str := func(s string) string {
+		switch style {
+		case 1:
+			return asciiJSON(s)
+		case 2:
+			b, _ := json.Marshal(s) // <, > and & as \u003c ...
+			return string(b)
+		}
+		return ir.JSONString(s)
+	}
+	val := func(m member) string {
+		switch {
+		case m.null:
+			return "null"
+		case m.raw != "":
+			return m.raw
+		}
+		return str(m.val)
+	}
+	sep, colon := ",", ":"
+	if style == 3 {
+		sep, colon = ",\n  ", " : "
+	}
+	var top, tool []string
+	for _, m := range ms {
+		kv := str(m.key) + colon + val(m)
+		if style == 4 {
+			// A decoy first: the same key with another value, overridden.
+			kv = str(m.key) + colon + str("decoy "+m.val) + sep + kv
+		}
+		if m.tool {
+			tool = append(tool, kv)
+		} else {
+			top = append(top, kv)
+		}
+	}
+	if style == 5 {
+		top = append(top, `"note":"\"command\":\"rm -rf /\" \"tool_input\":{\"file_path\":\".env\"}"`,
+			`"nested":{"command":"rm -rf /","prompt":"deploy prod","file_path":".env","x":[{"tool_input":{"content":"AKIA0000"}}]}`)
+	}
+	if len(tool) > 0 {
+		t := `"tool_input"` + colon + "{" + strings.Join(tool, sep) + "}"
+		if style == 6 {
+			t = `"tool_input"` + colon + `{"file_path":"decoy","content":"decoy"}` + sep + t
+		}
+		top = append(top, t)
+	}
+	body := "{" + strings.Join(top, sep) + "}"
+	switch style {
+	case 7:
+		return []byte("\ufeff\ufeff" + body + "\n")
+	case 8:
+		return []byte("junk \x01 before{ " + body[1:] + " \r\n\t")
+	case 9:
+		if r.IntN(3) == 0 {
+			return []byte(body[:len(body)-1]) // truncated: both must fail the same way
+		}
+		if r.IntN(2) == 0 {
+			return []byte(strings.Replace(body, "}", `,"bad":"\u0000"}`, 1))
+		}
+	}
+	return []byte(body)
+}
+
+// asciiJSON writes s with every non-ASCII character as \u escapes
+// (surrogate pairs above U+FFFF), as Python's json.dumps does, and / as \/.
+func asciiJSON(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range s {
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		case c == '/':
+			b.WriteString(`\/`)
+		case c < 0x20 || c >= 0x7f:
+			if c > 0xFFFF {
+				c -= 0x10000
+				fmt.Fprintf(&b, `\u%04x\u%04X`, 0xD800+(c>>10), 0xDC00+(c&0x3FF))
+			} else if c != utf8.RuneError {
+				fmt.Fprintf(&b, `\u%04x`, c)
+			}
+		default:
+			b.WriteRune(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// syntheticPatterns are regex edge cases, as bash rules, for the places
+// where the translator and the evaluator could read Python differently.
+var syntheticPatterns = []string{
+	`a$`, `^a`, `a\Z`, `(?m)^b`, `(?m)a$`, `a.b`, `(?s)a.b`, `a[^x]b`, `\bgo\b`, `\Bo`, `foo\b`,
+	`\w+@\w+`, `\d{3,}`, `\s`, `[\s\S]x`, `k`, `s`, `i`, `é`, `[a-z]{2}`, `[^a-z]`, `x{,2}y`,
+	`(?x) a b # c`, `(?-i:Abc)`, `\x41`, `\u00e9`, `[[:alpha:]]`, `(a|)b`, `^$`, `(?i)rm\s+-rf`,
+	`git\s+push\s+.*(--force|-f)(\s|$)`, `\.(js|ts)x?$`, `(^|/)\.env(\.[a-z]+)?$`, `\bdeploy\s+(to\s+)?prod(uction)?\b`,
+	`中文|✅`, `[é-ë]`, `\.\*`, `[\]]`, `a{2}b{0,1}`, `.*`, ``, `(?a)\s`,
+}
+
+// synthetic returns a rule set: one bash rule per syntheticPatterns entry,
+// plus rules on the other events.
+func synthetic() fstest.MapFS {
+	fsys := fstest.MapFS{}
+	add := func(name, front string) {
+		fsys[fmt.Sprintf("hookify.%s.local.md", name)] = &fstest.MapFile{Data: []byte("---\n" + front + "\n---\nMessage of " + name + ".\n")}
+	}
+	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+	for i, p := range syntheticPatterns {
+		action := "warn"
+		if i%2 == 0 {
+			action = "block"
+		}
+		add(fmt.Sprintf("re%02d", i), "event: bash\naction: "+action+"\npattern: "+q(p))
+	}
+	add("file-block", "event: file\naction: block\nconditions:\n  - field: file_path\n    operator: regex_match\n    pattern: '\\.env$'\n  - field: new_text\n    operator: contains\n    pattern: SECRET")
+	add("file-warn", "event: file\nconditions:\n  - field: content\n    operator: not_contains\n    pattern: license\n  - field: tool_input.mode\n    operator: equals\n    pattern: create")
+	add("read", "event: read\naction: block\nconditions:\n  - field: file_path\n    operator: starts_with\n    pattern: /etc/")
+	add("prompt", "event: prompt\naction: block\nconditions:\n  - field: user_prompt\n    operator: ends_with\n    pattern: '!!'")
+	add("stop", "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_regex_match\n    pattern: 'go test|npm (run )?test'\n  - field: reason\n    operator: equals\n    pattern: ''")
+	add("all", "event: all\naction: block\ntool_matcher: Bash|Edit\nconditions:\n  - field: command\n    operator: contains\n    pattern: rm")
+	return fsys
+}

@@ -1,0 +1,253 @@
+// Package eval is hookify's reference evaluator: it decides a Cursor hook
+// payload for a compiled rule set exactly as SPEC §2–§3 say, and returns the
+// answer that the generated script must print, byte for byte. It is the
+// semantics in one readable place, and the oracle of hookify test and of
+// the differential tests of the backends.
+//
+// A hook runs its checks in file order. A check applies when the payload
+// names no tool (tool_name unset or empty) or one of the check's tools. A
+// condition's value is the first set key of its source, else the source's
+// default, else the condition is false whatever its operator. Regex
+// operators are Python's re.search with IGNORECASE (package pyregex); the
+// others compare bytes. Every matching rule adds its messages, joined by a
+// blank line; when a block rule matches, only block messages are used. A
+// payload that cannot be read gives the event's fail answer.
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/hookify/hookify/eval/pyregex"
+	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/payload"
+)
+
+// Env is what an answer depends on besides the plan and the payload.
+type Env struct {
+	// Warn is the build's --warn choice.
+	Warn ir.WarnMode
+	// ReadFile reads the transcript of a stop payload, named by its
+	// transcript_path or by $CURSOR_TRANSCRIPT_PATH. It must fail unless
+	// the name is a readable regular file (bash's -f and -r), and resolve a
+	// relative name against the hook's working directory (the project
+	// root). Nil: no file is readable.
+	ReadFile func(name string) ([]byte, error)
+	// Getenv reads the hook's environment. Nil: an empty environment.
+	Getenv func(key string) string
+}
+
+// Result is a hook's decision on one payload.
+type Result struct {
+	Event   ir.CursorEvent
+	Outcome ir.Outcome
+	// Matched are the rules whose checks held, in check order: warn rules
+	// too, even when a block rule took the answer.
+	Matched []*ir.Rule
+	// Answer is the script's exact stdout, and Exit its exit code.
+	Answer []byte
+	Exit   int
+	// Err says why the payload could not be read (Outcome Failed).
+	Err error
+	// Problems are patterns the evaluator could not run (their condition
+	// was taken as false). A translator that accepted them disagrees with
+	// this package, so callers report them.
+	Problems []string
+}
+
+// Expect is the decision of r, as test fixtures spell it.
+func (r Result) Expect(failClosed bool) ir.Expect { return ir.ExpectOf(r.Outcome, failClosed) }
+
+// Hook decides raw for one hook.
+func Hook(h *ir.Hook, raw []byte, env Env) Result {
+	res := Result{Event: h.Event}
+	p, err := payload.Decode(raw)
+	if err != nil {
+		res.Outcome, res.Err = ir.Failed, err
+		a := ir.AnswerFor(h.Event, ir.Failed, env.Warn, h.FailClosed)
+		res.Answer, res.Exit = a.Render(ir.ParseFailureMessage, ir.ParseFailureMessage), a.Exit
+		return res
+	}
+	var blockU, blockA, warnU, warnA []string
+	values := map[string]value{}
+	for _, c := range h.Checks {
+		if !toolApplies(p, c.Tools) || !res.holds(p, c.Conds, values, env) {
+			continue
+		}
+		res.Matched = append(res.Matched, c.Rule)
+		if c.Rule.Action == ir.Block {
+			blockU, blockA = append(blockU, c.Rule.UserMessage()), append(blockA, c.Rule.AgentMessage())
+		} else {
+			warnU, warnA = append(warnU, c.Rule.UserMessage()), append(warnA, c.Rule.AgentMessage())
+		}
+	}
+	user, agent := "", ""
+	switch {
+	case len(blockU) > 0:
+		res.Outcome, user, agent = ir.Blocked, strings.Join(blockU, ir.MessageSep), strings.Join(blockA, ir.MessageSep)
+	case len(warnU) > 0:
+		res.Outcome, user, agent = ir.Warned, strings.Join(warnU, ir.MessageSep), strings.Join(warnA, ir.MessageSep)
+	}
+	a := ir.AnswerFor(h.Event, res.Outcome, env.Warn, h.FailClosed)
+	res.Answer, res.Exit = a.Render(user, agent), a.Exit
+	return res
+}
+
+// Plan decides raw for every script hook of event e in the plan, in unit
+// order: one result per hooks.json entry that Cursor runs for e. Prompt
+// hooks are judged by a model, not here.
+func Plan(plan *ir.Plan, e ir.CursorEvent, raw []byte, env Env) []Result {
+	var out []Result
+	for _, u := range plan.Units {
+		for _, h := range u.Hooks {
+			if h.Event == e {
+				out = append(out, Hook(h, raw, env))
+			}
+		}
+	}
+	return out
+}
+
+// Hooks returns the script hooks of event e in the plan, in unit order.
+func Hooks(plan *ir.Plan, e ir.CursorEvent) []*ir.Hook {
+	var out []*ir.Hook
+	for _, u := range plan.Units {
+		for _, h := range u.Hooks {
+			if h.Event == e {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// toolApplies: the payload names no tool, or one of tools.
+func toolApplies(p *payload.Payload, tools []string) bool {
+	if len(tools) == 0 {
+		return true
+	}
+	t := p.Top(ir.ToolNameKey.Name)
+	if !t.Set || t.Text == "" {
+		return true
+	}
+	for _, x := range tools {
+		if x == t.Text {
+			return true
+		}
+	}
+	return false
+}
+
+// value is a field's value in one payload; set is false when the field is
+// missing, which makes every condition on it false.
+type value struct {
+	text string
+	set  bool
+}
+
+func (r *Result) holds(p *payload.Payload, conds []ir.Cond, values map[string]value, env Env) bool {
+	for _, c := range conds {
+		key := c.Src.String()
+		v, ok := values[key]
+		if !ok {
+			v = resolve(p, c.Src, env)
+			values[key] = v
+		}
+		if !v.set {
+			return false
+		}
+		ok, err := test(c.Condition, v.text)
+		if err != nil {
+			r.Problems = append(r.Problems, err.Error())
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// resolve returns the value of a source in a payload.
+func resolve(p *payload.Payload, src ir.Source, env Env) value {
+	if src.Transcript {
+		return value{text: transcript(p, env), set: true}
+	}
+	for _, k := range src.Keys {
+		var v payload.Value
+		if k.ToolInput {
+			v = p.ToolInput(k.Name)
+		} else {
+			v = p.Top(k.Name)
+		}
+		if v.Set {
+			return value{text: v.Text, set: true}
+		}
+	}
+	if src.HasDefault {
+		return value{text: src.Default, set: true}
+	}
+	return value{}
+}
+
+// transcript is the text of the file named by transcript_path, else by
+// $CURSOR_TRANSCRIPT_PATH, up to its first NUL byte (bash's read -d ”),
+// or "" when neither names a readable file.
+func transcript(p *payload.Payload, env Env) string {
+	name := p.Top(ir.TranscriptKey.Name).Text
+	if name == "" && env.Getenv != nil {
+		name = env.Getenv(ir.TranscriptEnv)
+	}
+	if name == "" || env.ReadFile == nil {
+		return ""
+	}
+	data, err := env.ReadFile(name)
+	if err != nil {
+		return ""
+	}
+	if i := strings.IndexByte(string(data), 0); i >= 0 {
+		data = data[:i]
+	}
+	return string(data)
+}
+
+// test applies a condition's operator to a value.
+func test(c *ir.Condition, v string) (bool, error) {
+	switch c.Op {
+	case ir.RegexMatch, ir.NotRegexMatch:
+		re, err := Regexp(c.Pattern)
+		if err != nil {
+			return false, fmt.Errorf("pattern %q: %w", c.Pattern, err)
+		}
+		return re.MatchString(v) == (c.Op == ir.RegexMatch), nil
+	case ir.Contains:
+		return strings.Contains(v, c.Pattern), nil
+	case ir.NotContains:
+		return !strings.Contains(v, c.Pattern), nil
+	case ir.Equals:
+		return v == c.Pattern, nil
+	case ir.StartsWith:
+		return strings.HasPrefix(v, c.Pattern), nil
+	case ir.EndsWith:
+		return strings.HasSuffix(v, c.Pattern), nil
+	}
+	return false, errors.New("unknown operator " + c.Op.String())
+}
+
+var regexps sync.Map // pattern -> regexpEntry
+
+type regexpEntry struct {
+	re  *pyregex.Regexp
+	err error
+}
+
+// Regexp compiles a rule pattern with Python's rules (IGNORECASE), once.
+func Regexp(pattern string) (*pyregex.Regexp, error) {
+	if e, ok := regexps.Load(pattern); ok {
+		return e.(regexpEntry).re, e.(regexpEntry).err
+	}
+	re, err := pyregex.Compile(pattern)
+	regexps.Store(pattern, regexpEntry{re, err})
+	return re, err
+}

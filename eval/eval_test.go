@@ -1,0 +1,198 @@
+package eval
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/ir"
+)
+
+// acceptAll stands in for the translator: the evaluator never reads the ERE.
+func acceptAll(string) (string, *compiler.RegexError) { return "x", nil }
+
+// plan compiles rule files given as name → text.
+func plan(t *testing.T, rules map[string]string) *ir.Plan {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, text := range rules {
+		fsys[".claude/hookify."+name+".local.md"] = &fstest.MapFile{Data: []byte(text)}
+	}
+	res := compiler.Compile(fsys, compiler.Options{Translator: acceptAll})
+	if res.Diags.HasErrors() {
+		t.Fatalf("compile: %v", res.Diags)
+	}
+	return res.Plan
+}
+
+func rule(front, body string) string { return "---\n" + front + "\n---\n" + body + "\n" }
+
+// one evaluates the single hook of event e.
+func one(t *testing.T, p *ir.Plan, e ir.CursorEvent, raw string, env Env) Result {
+	t.Helper()
+	rs := Plan(p, e, []byte(raw), env)
+	if len(rs) != 1 {
+		t.Fatalf("%d hooks for %s, want 1", len(rs), e)
+	}
+	for _, prob := range rs[0].Problems {
+		t.Errorf("problem: %s", prob)
+	}
+	return rs[0]
+}
+
+func want(t *testing.T, r Result, answer string, exit int) {
+	t.Helper()
+	if string(r.Answer) != answer+"\n" || r.Exit != exit {
+		t.Errorf("got %sexit %d\nwant %s\nexit %d", r.Answer, r.Exit, answer, exit)
+	}
+}
+
+func TestBash(t *testing.T) {
+	p := plan(t, map[string]string{
+		"a-rm":   rule("event: bash\naction: block\npattern: rm\\s+-rf", "No **rm**."),
+		"b-sudo": rule("event: bash\npattern: ^sudo\\b", "Careful."),
+		"c-curl": rule("event: bash\nconditions:\n  - field: command\n    operator: contains\n    pattern: curl", "Network."),
+	})
+	env := Env{}
+	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"ls"}`, env), `{"permission":"allow"}`, 0)
+	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"RM  -RF /"}`, env),
+		`{"permission":"deny","user_message":"[a-rm]\nNo rm.","agent_message":"**[a-rm]**\nNo **rm**."}`, 2)
+	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"sudo curl x"}`, env),
+		`{"permission":"ask","user_message":"[b-sudo]\nCareful.\n\n[c-curl]\nNetwork.","agent_message":"**[b-sudo]**\nCareful.\n\n**[c-curl]**\nNetwork."}`, 0)
+	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"sudo curl x"}`, Env{Warn: ir.WarnAllow}),
+		`{"permission":"allow","user_message":"[b-sudo]\nCareful.\n\n[c-curl]\nNetwork.","agent_message":"**[b-sudo]**\nCareful.\n\n**[c-curl]**\nNetwork."}`, 0)
+	// A block rule takes the answer; the warn rules still matched.
+	r := one(t, p, ir.BeforeShellExecution, `{"command":"sudo rm -rf / && curl"}`, env)
+	want(t, r, `{"permission":"deny","user_message":"[a-rm]\nNo rm.","agent_message":"**[a-rm]**\nNo **rm**."}`, 2)
+	if len(r.Matched) != 3 || r.Outcome != ir.Blocked || r.Expect(true) != ir.ExpectBlock {
+		t.Errorf("matched %v, outcome %v", r.Matched, r.Outcome)
+	}
+	// Decoys: a key inside a string or a deeper object is not the field.
+	want(t, one(t, p, ir.BeforeShellExecution, "\ufeffjunk{\"x\":{\"command\":\"rm -rf /\"},\"command\":\"ls\",\"y\":\"\\\"command\\\":\\\"rm -rf\\\"\"}", env), `{"permission":"allow"}`, 0)
+	// Duplicate keys: the last one wins.
+	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"rm -rf /","command":"ls"}`, env), `{"permission":"allow"}`, 0)
+	// A payload that cannot be read: this hook holds a block rule.
+	r = one(t, p, ir.BeforeShellExecution, `{"command":"rm -rf /"`, env)
+	if r.Outcome != ir.Failed || r.Err == nil || r.Expect(true) != ir.ExpectBlock {
+		t.Errorf("outcome %v, err %v", r.Outcome, r.Err)
+	}
+	msg := ir.JSONString(ir.ParseFailureMessage)
+	want(t, r, `{"permission":"deny","user_message":`+msg+`,"agent_message":`+msg+`}`, 2)
+}
+
+func TestFailOpen(t *testing.T) {
+	p := plan(t, map[string]string{"w": rule("event: bash\npattern: x", "W.")})
+	want(t, one(t, p, ir.BeforeShellExecution, `not json`, Env{}), `{"permission":"allow"}`, 0)
+}
+
+func TestFile(t *testing.T) {
+	p := plan(t, map[string]string{
+		"env": rule("event: file\naction: block\nconditions:\n  - field: file_path\n    operator: ends_with\n    pattern: .env", "No."),
+		"log": rule("event: file\nconditions:\n  - field: new_text\n    operator: regex_match\n    pattern: console\\.log\\(", "Log."),
+		"new": rule("event: file\nconditions:\n  - field: old_text\n    operator: equals\n    pattern: ''\n  - field: file_path\n    operator: contains\n    pattern: draft", "New draft."),
+	})
+	env := Env{}
+	want(t, one(t, p, ir.PreToolUse, `{"tool_name":"Write","tool_input":{"file_path":"a/.env","content":"x"}}`, env),
+		`{"permission":"deny","user_message":"[env]\nNo.","agent_message":"**[env]**\nNo."}`, 2)
+	// .path is the other spelling of file_path.
+	want(t, one(t, p, ir.PreToolUse, `{"tool_name":"StrReplace","tool_input":{"path":"a/.env"}}`, env),
+		`{"permission":"deny","user_message":"[env]\nNo.","agent_message":"**[env]**\nNo."}`, 2)
+	// Another tool is not a write; no tool_name at all is checked.
+	want(t, one(t, p, ir.PreToolUse, `{"tool_name":"Read","tool_input":{"file_path":".env"}}`, env), `{"permission":"allow"}`, 0)
+	want(t, one(t, p, ir.PreToolUse, `{"tool_name":"","tool_input":{"file_path":".env"}}`, env),
+		`{"permission":"deny","user_message":"[env]\nNo.","agent_message":"**[env]**\nNo."}`, 2)
+	// new_text is new_string, else content; old_text defaults to "".
+	want(t, one(t, p, ir.PostToolUse, `{"tool_name":"Write","tool_input":{"file_path":"x.js","content":"console.log(1)"}}`, env),
+		`{"additional_context":"**[log]**\nLog."}`, 0)
+	want(t, one(t, p, ir.PostToolUse, `{"tool_name":"Write","tool_input":{"file_path":"draft.md","content":"hi"}}`, env),
+		`{"additional_context":"**[new]**\nNew draft."}`, 0)
+	want(t, one(t, p, ir.PostToolUse, `{"tool_name":"Edit","tool_input":{"file_path":"draft.md","old_string":"a","new_string":"b"}}`, env), `{}`, 0)
+	// The last tool_input object wins whole.
+	want(t, one(t, p, ir.PostToolUse, `{"tool_input":{"new_string":"console.log(1)"},"tool_input":{"file_path":"y"}}`, env), `{}`, 0)
+}
+
+func TestMissingField(t *testing.T) {
+	p := plan(t, map[string]string{
+		"x": rule("event: bash\nconditions:\n  - field: cwd\n    operator: not_contains\n    pattern: safe", "Not safe."),
+	})
+	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"ls"}`, Env{}), `{"permission":"allow"}`, 0)
+	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"ls","cwd":null}`, Env{}), `{"permission":"allow"}`, 0)
+	want(t, one(t, p, ir.BeforeShellExecution, `{"cwd":"/tmp"}`, Env{}),
+		`{"permission":"ask","user_message":"[x]\nNot safe.","agent_message":"**[x]**\nNot safe."}`, 0)
+	// Numbers and booleans are their text.
+	want(t, one(t, p, ir.BeforeShellExecution, `{"cwd":12}`, Env{}),
+		`{"permission":"ask","user_message":"[x]\nNot safe.","agent_message":"**[x]**\nNot safe."}`, 0)
+}
+
+func TestReadPrompt(t *testing.T) {
+	p := plan(t, map[string]string{
+		"sec":  rule("event: read\naction: block\nconditions:\n  - field: file_path\n    operator: contains\n    pattern: /secrets/", "Off limits."),
+		"prod": rule("event: prompt\naction: block\npattern: deploy\\s+prod", "Use the pipeline."),
+		"hint": rule("event: prompt\npattern: refactor", "Small steps."),
+	})
+	want(t, one(t, p, ir.BeforeReadFile, `{"file_path":"/a/secrets/k","content":"x"}`, Env{}),
+		`{"permission":"deny","user_message":"[sec]\nOff limits."}`, 2)
+	want(t, one(t, p, ir.BeforeSubmitPrompt, `{"prompt":"please DEPLOY  prod"}`, Env{}),
+		`{"continue":false,"user_message":"[prod]\nUse the pipeline."}`, 2)
+	want(t, one(t, p, ir.BeforeSubmitPrompt, `{"prompt_text":"refactor it"}`, Env{}),
+		`{"continue":true,"user_message":"[hint]\nSmall steps."}`, 0)
+	want(t, one(t, p, ir.BeforeSubmitPrompt, `{"prompt":"hello"}`, Env{}), `{"continue":true}`, 0)
+}
+
+func TestStop(t *testing.T) {
+	p := plan(t, map[string]string{
+		"tests": rule("event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_regex_match\n    pattern: go test", "Run the tests."),
+	})
+	dir := t.TempDir()
+	ran := filepath.Join(dir, "ran.jsonl")
+	os.WriteFile(ran, []byte(`{"text":"ran GO TEST ./..."}`), 0o644)
+	nul := filepath.Join(dir, "nul.jsonl")
+	os.WriteFile(nul, []byte("nothing\x00go test"), 0o644)
+	env := Env{ReadFile: readRegular, Getenv: func(k string) string {
+		if k == ir.TranscriptEnv {
+			return ran
+		}
+		return ""
+	}}
+	follow := `{"followup_message":"**[tests]**\nRun the tests."}`
+	want(t, one(t, p, ir.Stop, `{"status":"completed","transcript_path":`+ir.JSONString(ran)+`}`, env), `{}`, 0)
+	// Up to the first NUL byte, as bash reads it.
+	want(t, one(t, p, ir.Stop, `{"transcript_path":`+ir.JSONString(nul)+`}`, env), follow, 0)
+	// No transcript_path: $CURSOR_TRANSCRIPT_PATH.
+	want(t, one(t, p, ir.Stop, `{"transcript_path":null}`, env), `{}`, 0)
+	// Neither names a readable file: "".
+	want(t, one(t, p, ir.Stop, `{"transcript_path":`+ir.JSONString(dir)+`}`, env), follow, 0)
+	want(t, one(t, p, ir.Stop, `{}`, Env{ReadFile: readRegular}), follow, 0)
+	want(t, one(t, p, ir.Stop, `{}`, Env{}), follow, 0)
+}
+
+// readRegular reads name if it is a regular file.
+func readRegular(name string) ([]byte, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not a regular file")}
+	}
+	return os.ReadFile(name)
+}
+
+func TestPerRule(t *testing.T) {
+	fsys := fstest.MapFS{
+		".claude/hookify.a.local.md": {Data: []byte(rule("event: all\naction: block\nconditions:\n  - field: command\n    operator: contains\n    pattern: x", "A."))},
+		".claude/hookify.b.local.md": {Data: []byte(rule("event: bash\npattern: x", "B."))},
+	}
+	res := compiler.Compile(fsys, compiler.Options{Translator: acceptAll, Layout: ir.PerRule})
+	if res.Diags.HasErrors() {
+		t.Fatal(res.Diags)
+	}
+	rs := Plan(res.Plan, ir.BeforeShellExecution, []byte(`{"command":"x"}`), Env{})
+	if len(rs) != 2 || rs[0].Outcome != ir.Blocked || rs[1].Outcome != ir.Warned {
+		t.Fatalf("got %+v", rs)
+	}
+}
