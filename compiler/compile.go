@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookify/hookify/codegen"
 	"github.com/hookify/hookify/codegen/bash"
+	"github.com/hookify/hookify/codegen/powershell"
 	"github.com/hookify/hookify/codegen/prompt"
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/hooksjson"
@@ -116,6 +117,15 @@ func Compile(root fs.FS, opts Options) *Result {
 	owned := map[string][]hooksjson.Entry{}
 	for _, u := range res.Plan.Units {
 		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn}))
+		// Every unit also gets its PowerShell twin, whatever the platform:
+		// --platform only picks the script hooks.json runs, so a team that
+		// mixes systems commits both (README, "Windows").
+		ps, perr := powershell.Generate(u, powershell.Options{Warn: opts.Warn})
+		if pe, ok := perr.(*powershell.Error); ok {
+			res.Diags.Errorf(pe.Pos, "powershell", "%s", pe.Msg)
+			continue
+		}
+		out = append(out, ps)
 		for _, h := range u.Hooks {
 			e := hooksjson.Entry{
 				Command:    command(u, h, opts),
@@ -129,6 +139,10 @@ func Compile(root fs.FS, opts Options) *Result {
 	}
 	for _, ph := range res.Plan.Prompts {
 		owned[ph.Event.String()] = append(owned[ph.Event.String()], prompt.Entry(ph))
+	}
+	if res.Diags.HasErrors() {
+		res.Diags = res.Diags.Sort()
+		return res
 	}
 	existing, rerr := fs.ReadFile(root, HooksJSON)
 	if rerr != nil && !isNotExist(rerr) {

@@ -228,10 +228,24 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 		}
 	}
 
-	q(`$hk_bu = New-Object 'System.Collections.Generic.List[string]'`)
-	q(`$hk_ba = New-Object 'System.Collections.Generic.List[string]'`)
-	q(`$hk_wu = New-Object 'System.Collections.Generic.List[string]'`)
-	q(`$hk_wa = New-Object 'System.Collections.Generic.List[string]'`)
+	// Only the answers a hook can reach are written (as in the bash
+	// script): block messages if it holds a block rule, warn messages if
+	// it holds a warn rule.
+	var blocks, warns bool
+	for _, c := range h.Checks {
+		blocks = blocks || c.Rule.Action == ir.Block
+		warns = warns || c.Rule.Action != ir.Block
+	}
+	for _, l := range []struct {
+		on    bool
+		names string
+	}{{blocks, "bu ba"}, {warns, "wu wa"}} {
+		if l.on {
+			for _, n := range strings.Fields(l.names) {
+				q(`$hk_%s = New-Object 'System.Collections.Generic.List[string]'`, n)
+			}
+		}
+	}
 	for _, c := range h.Checks {
 		n := g.rules[c.Rule]
 		var tests []string
@@ -262,12 +276,16 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 		}
 		q(`}`)
 	}
-	q(`if ($hk_bu.Count -gt 0) {`)
-	g.answer(b, inner+"  ", ir.AnswerFor(h.Event, ir.Blocked, g.opts.Warn, h.FailClosed), "[string]::Join($hk_sep, $hk_bu.ToArray())", "[string]::Join($hk_sep, $hk_ba.ToArray())")
-	q(`}`)
-	q(`if ($hk_wu.Count -gt 0) {`)
-	g.answer(b, inner+"  ", ir.AnswerFor(h.Event, ir.Warned, g.opts.Warn, h.FailClosed), "[string]::Join($hk_sep, $hk_wu.ToArray())", "[string]::Join($hk_sep, $hk_wa.ToArray())")
-	q(`}`)
+	if blocks {
+		q(`if ($hk_bu.Count -gt 0) {`)
+		g.answer(b, inner+"  ", ir.AnswerFor(h.Event, ir.Blocked, g.opts.Warn, h.FailClosed), "[string]::Join($hk_sep, $hk_bu.ToArray())", "[string]::Join($hk_sep, $hk_ba.ToArray())")
+		q(`}`)
+	}
+	if warns {
+		q(`if ($hk_wu.Count -gt 0) {`)
+		g.answer(b, inner+"  ", ir.AnswerFor(h.Event, ir.Warned, g.opts.Warn, h.FailClosed), "[string]::Join($hk_sep, $hk_wu.ToArray())", "[string]::Join($hk_sep, $hk_wa.ToArray())")
+		q(`}`)
+	}
 	g.answer(b, inner, ir.AnswerFor(h.Event, ir.None, g.opts.Warn, h.FailClosed), "", "")
 	p(`} catch {`)
 	p(`  hk_warn ('cannot evaluate the rules: ' + $_.Exception.Message)`)

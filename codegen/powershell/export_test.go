@@ -1,0 +1,4 @@
+package powershell
+
+// ParseFiles is parseFiles, for the external tests.
+var ParseFiles = parseFiles
