@@ -199,12 +199,13 @@ func complementBytes(s byteSet) byteSet {
 // care" values to a set changes nothing and often makes its byte form shorter.
 var utf8Classes = []struct {
 	n        int
-	lo, hi   rune
+	lo, hi   rune // the code points with this length
+	rawMax   rune // the largest value n bytes can carry
 	dontCare runeSet
 }{
-	{2, 0x80, 0x7FF, span(0, 0x7F)},
-	{3, 0x800, 0xFFFF, newRuneSet(rrange{0, 0x7FF}, rrange{0xD800, 0xDFFF})},
-	{4, 0x10000, 0x10FFFF, newRuneSet(rrange{0, 0xFFFF}, rrange{0x110000, 0x1FFFFF})},
+	{2, 0x80, 0x7FF, 0x7FF, span(0, 0x7F)},
+	{3, 0x800, 0xFFFF, 0xFFFF, newRuneSet(rrange{0, 0x7FF}, rrange{0xD800, 0xDFFF})},
+	{4, 0x10000, 0x10FFFF, 0x1FFFFF, newRuneSet(rrange{0, 0xFFFF}, rrange{0x110000, 0x1FFFFF})},
 }
 
 // setNode is the aligned byte form of one character from s.
@@ -215,10 +216,10 @@ func setNode(s runeSet) *bnode {
 		if part.empty() {
 			continue
 		}
-		// Add the don't-care values that touch the set, so that whole lead bytes
-		// (or continuation ranges) can be written as one range.
+		// Fill the don't-care gaps whose neighbours are all in the set, so that
+		// whole lead bytes (or continuation ranges) become one range.
 		for _, d := range c.dontCare {
-			if part.has(d.lo-1) || part.has(d.hi+1) || d.lo == 0 && part.has(c.lo) {
+			if (d.lo == 0 || part.has(d.lo-1)) && (d.hi == c.rawMax || part.has(d.hi+1)) {
 				part = part.union(runeSet{d})
 			}
 		}

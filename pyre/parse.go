@@ -456,7 +456,6 @@ func (p *parser) parseGroup(start int, verbose bool, nested int, first bool, cur
 	capture := true
 	name := ""
 	var addF, delF pyFlags
-	construct := ""
 	if p.match("?") {
 		char, cpos := p.get()
 		if char == "" {
@@ -544,9 +543,10 @@ func (p *parser) parseGroup(start int, verbose bool, nested int, first bool, cur
 			}
 			p.refuse(start, "conditional", "a conditional group (?(id)yes|no) depends on an earlier capture, which a POSIX ERE cannot test",
 				"write the alternatives out explicitly")
-			p.parseSeq(verbose, nested+1, false, cur)
+			inner := *cur
+			p.parseSeq(verbose, nested+1, false, &inner)
 			if p.match("|") {
-				p.parseSeq(verbose, nested+1, false, cur)
+				p.parseSeq(verbose, nested+1, false, &inner)
 				if t, tpos := p.peek(); t == "|" {
 					p.fail(tpos, "conditional backref with more than two branches")
 				}
@@ -556,10 +556,13 @@ func (p *parser) parseGroup(start int, verbose bool, nested int, first bool, cur
 			}
 			return &node{op: opEmpty, pos: start, flags: *cur}
 		case char == ">":
-			capture = false
-			construct = "atomic group"
-			p.refuse(start, construct, "an atomic group (?>...) never gives back what it matched, which a POSIX ERE cannot express",
+			p.refuse(start, "atomic group", "an atomic group (?>...) never gives back what it matched, which a POSIX ERE cannot express",
 				"use a plain group (?:...) if giving characters back cannot change whether the rule matches")
+			p.parseSub(verbose, nested+1, *cur)
+			if !p.match(")") {
+				p.fail(p.pos, "missing ), unterminated subpattern")
+			}
+			return &node{op: opEmpty, pos: start, flags: *cur}
 		case char == "-" || flagLetters[[]rune(char)[0]] != 0:
 			a, d, global := p.parseFlags(char, cpos)
 			if global {
@@ -598,7 +601,7 @@ func (p *parser) parseGroup(start int, verbose bool, nested int, first bool, cur
 		p.closed[gid] = true
 	}
 	return &node{op: opGroup, pos: start, flags: *cur, subs: []*node{sub},
-		capture: capture, hasFlags: addF|delF != 0 || construct != ""}
+		capture: capture, hasFlags: addF|delF != 0}
 }
 
 // parseFlags is _parse_flags. It returns the flags to add and remove for a scoped
