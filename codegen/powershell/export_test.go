@@ -2,3 +2,6 @@ package powershell
 
 // ParseFiles is parseFiles, for the external tests.
 var ParseFiles = parseFiles
+
+// RandomPayload is randomPayload, for the external tests.
+var RandomPayload = randomPayload
