@@ -178,10 +178,18 @@ func Compile(root fs.FS, opts Options) *Result {
 // with a warning that says why, under NoPromptHooks or when it has neither
 // conditions nor a message to judge by.
 func keepPrompt(r *ir.Rule, pf *parser.File, opts Options, diags *diag.List) bool {
-	switch {
-	case !r.Prompt:
+	if !r.Prompt {
 		return true
+	}
+	// Left out, the rule agrees with upstream, which never fires it.
+	drop := func() {
+		*diags = slices.DeleteFunc(*diags, func(d diag.Diagnostic) bool {
+			return d.Code == "upstream-no-conditions" && d.Pos.File == pf.Path
+		})
+	}
+	switch {
 	case len(r.Conditions) == 0 && strings.TrimSpace(r.Message) == "":
+		drop()
 		diags.Warnf(r.Pos, "no-conditions", "rule %s has no pattern, no conditions and no message: there is nothing to check, so nothing is generated for it", r.Name)
 		return false
 	case opts.NoPromptHooks:

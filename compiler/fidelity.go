@@ -512,6 +512,9 @@ func compareConditions(c *fctx, p *parser.Pair, tv any) []readingDiff {
 		if it.Kind != parser.Map || it.Fallback {
 			continue
 		}
+		if c.hk.CutLine > 0 && it.Pos.Line >= c.hk.CutLine {
+			break // upstream-split reports it
+		}
 		var ui *parser.UpItem
 		var tm map[string]string
 		for j := range items {
@@ -531,7 +534,7 @@ func compareConditions(c *fctx, p *parser.Pair, tv any) []readingDiff {
 		}
 		for _, key := range []string{"field", "operator", "pattern"} {
 			kv, has := it.Get(key)
-			if !has || kv.Value.Kind != parser.Scalar {
+			if !has || kv.Value.Kind != parser.Scalar || c.hk.CutLine > 0 && kv.KeyPos.Line >= c.hk.CutLine {
 				continue
 			}
 			theirs, thas := tm[key]
@@ -563,14 +566,14 @@ func droppedKey(c *fctx, ui *parser.UpItem, kv *parser.Pair, line int, op string
 	var result string
 	switch kv.Key {
 	case "field":
-		result = "the condition has no field there, so it is always false and the rule never fires"
+		result = "the condition has no field there: it is always false and the rule never fires"
 	case "operator":
 		result = "the condition uses regex_match there"
 	case "pattern":
 		holds, _ := opOnEmpty(op, "")
-		result = "the condition's pattern is empty there, so it never holds"
+		result = "the condition's pattern is empty there, which never holds"
 		if holds {
-			result = "the condition's pattern is empty there, so it always holds"
+			result = "the condition's pattern is empty there, which always holds"
 		}
 	}
 	if ui.Comma && line != ui.Line {
@@ -601,15 +604,14 @@ func checkSplit(c *fctx) {
 			lost = append(lost, p.Key)
 		}
 	}
-	what := ""
+	what := "it takes the rest of the front matter as the message"
 	if key, val := cutValue(c); key != "" {
-		what = fmt.Sprintf(" it reads %s as %s,", key, quoteShort(val))
+		what = fmt.Sprintf("it reads %s as %s and takes the rest of the front matter as the message", key, quoteShort(val))
 	}
-	lostText := ""
 	if len(lost) > 0 {
-		lostText = " (so it loses " + strings.Join(lost, ", ") + ")"
+		what += " (so it loses " + strings.Join(lost, ", ") + ")"
 	}
-	c.warn(diag.Pos{File: c.f.Path, Line: c.hk.CutLine, Col: c.hk.CutCol}, "upstream ends the front matter at this --- (hookify splits the file at the first --- anywhere, not only on a line of its own):%s and takes the rest of the front matter as the message%s; we read the whole front matter. Avoid --- inside values (in a regex, write -{3}) so both agree", what, lostText)
+	c.warn(diag.Pos{File: c.f.Path, Line: c.hk.CutLine, Col: c.hk.CutCol}, "upstream ends the front matter at this --- (hookify splits the file at the first --- anywhere, not only on a line of its own): %s; we read the whole front matter. Avoid --- inside values (in a regex, write -{3}) so both agree", what)
 }
 
 // cutValue is the key and value hookify read on the line where the front
@@ -619,6 +621,17 @@ func cutValue(c *fctx) (string, string) {
 		if l == c.hk.CutLine {
 			if s, ok := c.up.Values[k].(string); ok {
 				return k, s
+			}
+		}
+	}
+	for k, items := range c.up.Items {
+		list, _ := c.up.Values[k].([]any)
+		for i, it := range items {
+			m, ok := list[i].(map[string]string)
+			for ik, l := range it.KeyLines {
+				if ok && l == c.hk.CutLine {
+					return ik, m[ik]
+				}
 			}
 		}
 	}
@@ -665,6 +678,23 @@ func (c *fctx) keyValuePos(cd *ir.Condition, key string) diag.Pos {
 		}
 	}
 	return cd.Pos
+}
+
+// readsDiffer reports whether hookify reads the given keys of condition cd
+// (all of them when none are given) differently from us; behaviour checks
+// then leave that condition to the reading difference.
+func (c *fctx) readsDiffer(cd *ir.Condition, keys ...string) bool {
+	lines := map[int]bool{cd.Pos.Line: true}
+	if it := c.item(cd); it != nil {
+		lines = map[int]bool{}
+		for _, p := range it.Pairs {
+			if len(keys) == 0 || slices.Contains(keys, p.Key) || p.Key == "value" && slices.Contains(keys, "pattern") {
+				lines[p.KeyPos.Line] = true
+				lines[p.Value.Pos.Line] = true
+			}
+		}
+	}
+	return slices.ContainsFunc(c.diffs, func(d readingDiff) bool { return lines[d.pos.Line] })
 }
 
 // simple reports whether cd is the rule's lone pattern.
@@ -789,6 +819,9 @@ func checkPromptField(c *fctx) {
 	}
 	for i := range c.r.Conditions {
 		cd := &c.r.Conditions[i]
+		if c.readsDiffer(cd) {
+			continue
+		}
 		switch {
 		case c.simple(cd) && c.r.Event == ir.EventPrompt:
 			c.warn(cd.Pos, "upstream never fires this prompt rule: it tests a lone pattern against content, which a prompt never has; Cursor tests the prompt. No spelling makes upstream see the prompt (the hookify-plus fork fixes it)")
@@ -834,6 +867,9 @@ func checkWriteContent(c *fctx) {
 	}
 	for i := range c.r.Conditions {
 		cd := &c.r.Conditions[i]
+		if c.readsDiffer(cd) {
+			continue
+		}
 		if cd.Field != "new_text" && cd.Field != "new_string" {
 			continue
 		}
@@ -878,6 +914,9 @@ func checkField(c *fctx) {
 	}
 	for i := range c.r.Conditions {
 		cd := &c.r.Conditions[i]
+		if c.readsDiffer(cd, "field") {
+			continue
+		}
 		if cd.Field == "prompt" && c.onPrompt() {
 			continue // upstream-prompt-field
 		}
@@ -886,6 +925,9 @@ func checkField(c *fctx) {
 		}
 		pos := c.keyValuePos(cd, "field")
 		if name, ok := strings.CutPrefix(cd.Field, "tool_input."); ok {
+			if c.r.Event != ir.EventFile {
+				continue // Cursor has no tool_input there either
+			}
 			c.warn(pos, "upstream has no dotted fields: it never sets %s, so the condition is always false there and the rule never fires; Cursor reads it from the payload. Write field: %s, which upstream looks up in tool_input", cd.Field, name)
 		} else {
 			c.warn(pos, "upstream never sets field %s on %s events, so the condition is always false there and the rule never fires; Cursor reads it from the payload", cd.Field, c.r.Event)
@@ -900,7 +942,10 @@ func checkOtherTools(c *fctx) {
 	}
 	// Does every condition resolve, and can it hold, on a tool call that
 	// is not Bash, Edit, Write or MultiEdit?
-	for _, cd := range c.r.Conditions {
+	for i, cd := range c.r.Conditions {
+		if c.readsDiffer(&c.r.Conditions[i]) {
+			return
+		}
 		switch cd.Field {
 		case "transcript":
 		case "reason", "user_prompt":
@@ -974,6 +1019,9 @@ func checkTranscript(c *fctx) {
 	}
 	for i := range c.r.Conditions {
 		cd := &c.r.Conditions[i]
+		if c.readsDiffer(cd, "field", "pattern") {
+			continue
+		}
 		if cd.Field == "transcript" && transcriptJSON.MatchString(cd.Pattern) {
 			c.warn(cd.PatternPos, "upstream matches this against Claude Code's raw transcript (JSON lines); Cursor's transcript file has another format, so a pattern on JSON quotes and key names may never match there. Match the words of the conversation instead")
 			return

@@ -51,12 +51,12 @@ var fidelityCases = []struct {
 	{"upstream-block-scalar", "block scalar (q05)", "---\nname: a\nevent: bash\npattern: |\n  rm -rf\n---\nx", []string{"4:10: upstream reads pattern as `|` (it has no block scalars", "Write the value on one line"}},
 	{"upstream-indent", "un-indented condition (q04)", "---\nname: a\nevent: bash\nconditions:\n- field: command\n  operator: contains\n  pattern: rm\n---\nx", []string{
 		"6:3: upstream drops this line: hookify continues a condition only with lines indented by more than 2 characters, and this one is indented by 2, so the condition uses regex_match there",
-		"7:3: upstream drops this line", "so the condition's pattern is empty there, so it always holds",
+		"7:3: upstream drops this line", "so the condition's pattern is empty there, which always holds",
 	}},
 	{"upstream-indent", "indented keys", "---\n  name: a\n  event: bash\n  pattern: rm\n---\nx", []string{"2:3: upstream ignores name", "3:3: upstream ignores event", "4:3: upstream ignores pattern"}},
 	{"upstream-comma", "comma on the dash line (q03)", "---\nname: a\nevent: bash\nconditions:\n  - pattern: \\d{1,3}\n    field: command\n---\nx", []string{
 		"5:14: upstream reads pattern as `\\d{1` (it splits a condition's first line at every comma)",
-		"6:5: upstream drops this line: the condition's first line holds a comma", "the condition has no field there, so it is always false",
+		"6:5: upstream drops this line: the condition's first line holds a comma", "the condition has no field there: it is always false",
 	}},
 	{"upstream-bool", "quoted false (q02)", "---\nname: a\nevent: bash\npattern: \"false\"\n---\nx", []string{"4:11: upstream reads the pattern as the boolean False", "never fires", "write it as `[f]alse`"}},
 	{"upstream-bool", "true crashes (q01)", "---\nname: a\nevent: bash\npattern: true\n---\nx", []string{"4:10: upstream reads the pattern as the boolean True", "crashes on every event"}},
@@ -241,5 +241,21 @@ func TestPromptHooks(t *testing.T) {
 	res = compileOne(t, "---\nname: x\nevent: bash\ncursor_hook: sometimes\npattern: a\n---\nx", Options{})
 	if e := withCode(res.Diags, "unknown-cursor-hook"); len(e) != 1 || e[0].Pos.Line != 4 {
 		t.Errorf("unknown cursor_hook: %s", res.Diags)
+	}
+}
+
+// TestFidelityReadingFirst: when hookify reads a condition differently,
+// behaviour checks based on our reading stay silent; the reading
+// difference says what upstream does.
+func TestFidelityReadingFirst(t *testing.T) {
+	src := "---\nname: a\nevent: prompt\nconditions:\n- field: user_prompt\n  operator: contains\n  pattern: password\n---\nx"
+	res := compileOne(t, src, Options{})
+	if len(withCode(res.Diags, "upstream-indent")) != 2 {
+		t.Errorf("want two upstream-indent warnings:\n%s", res.Diags)
+	}
+	for _, code := range []string{"upstream-prompt-field", "upstream-other-tools"} {
+		if d := withCode(res.Diags, code); len(d) != 0 {
+			t.Errorf("unexpected %s", d)
+		}
 	}
 }

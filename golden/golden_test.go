@@ -118,6 +118,8 @@ func options(t *testing.T, comment string) compiler.Options {
 				opts.Platform = compiler.Windows
 			case "--user":
 				opts.User = true
+			case "--no-prompt-hooks":
+				opts.NoPromptHooks = true
 			default:
 				t.Fatalf("unknown flag %q in the archive comment", f)
 			}

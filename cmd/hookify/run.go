@@ -20,6 +20,8 @@ const usage = `usage: hookify <command> [flags] [RULES...]
 commands:
   build   compile the rules and write .cursor/hooks/ and .cursor/hooks.json
   check   exit 1 with a diff when the written output is stale; writes nothing
+  vet     report every diagnostic, including where upstream hookify differs; writes nothing
+  explain show what each rule becomes in Cursor, how faithful it is, and caveats
 
 Run "hookify <command> -h" for the flags of a command.
 `
@@ -35,6 +37,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return build(args[1:], stdout, stderr, false)
 	case "check":
 		return build(args[1:], stdout, stderr, true)
+	case "vet":
+		return vet(args[1:], stdout, stderr)
+	case "explain":
+		return explain(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -84,7 +90,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func (c *common) options(inputs []string) (compiler.Options, error) {
-	opts := compiler.Options{Inputs: inputs, User: c.user}
+	opts := compiler.Options{Inputs: inputs, User: c.user, NoPromptHooks: c.noPrompt}
 	switch c.layout {
 	case "per-event":
 		opts.Layout = ir.PerEvent

@@ -39,11 +39,14 @@ func Instruction(h *ir.PromptHook) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s] You check one event of a Cursor agent against a rule of this project. %s\n\n",
 		hooksjson.OwnedPromptPrefix, r.Name, eventSentence(h.Event))
-	verb, what := "warns about", "does what the rule warns about"
-	if r.Action == ir.Block {
-		verb, what = "forbids", "does what the rule forbids"
+	intro, what := "warns about what this message describes", "does what the rule warns about"
+	switch {
+	case h.Event == ir.Stop:
+		intro, what = "asks for this before the agent stops", "shows that this has not been done"
+	case r.Action == ir.Block:
+		intro, what = "forbids what this message describes", "does what the rule forbids"
 	}
-	fmt.Fprintf(&b, "The rule %s %s what this message describes:\n\n<<<\n%s\n>>>\n\n", quote(r.Name), verb, text(r.Message, "(no message)"))
+	fmt.Fprintf(&b, "The rule %s %s:\n\n<<<\n%s\n>>>\n\n", quote(r.Name), intro, text(r.Message, "(no message)"))
 	if len(r.Conditions) > 0 {
 		b.WriteString("It applies only when all of these hold:\n")
 		for _, c := range r.Conditions {
@@ -116,9 +119,12 @@ func text(s, empty string) string {
 func quote(s string) string { return `"` + text(s, "") + `"` }
 
 // code wraps s in a markdown code span whose fence is longer than any run
-// of backquotes in s.
+// of backquotes in s; the empty text is "".
 func code(s string) string {
 	s = text(s, "")
+	if s == "" {
+		return `""`
+	}
 	run, longest := 0, 0
 	for _, r := range s {
 		if r == '`' {
@@ -129,7 +135,7 @@ func code(s string) string {
 		}
 	}
 	fence := strings.Repeat("`", longest+1)
-	if s == "" || strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
 		return fence + " " + s + " " + fence
 	}
 	return fence + s + fence

@@ -1,0 +1,367 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hookify/hookify/codegen/prompt"
+	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/ir"
+)
+
+// explain prints, for each rule file (or the ones named), what it becomes
+// in Cursor: its events and hooks.json entries, the fields it reads and
+// where they come from, the answer Cursor sees, how faithful it is to
+// upstream hookify, and caveats. It writes nothing.
+func explain(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hookify explain", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c common
+	c.register(fs)
+	selectors, err := parseFlags(fs, args)
+	if err != nil {
+		return 2
+	}
+	opts, err := c.options(nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "hookify explain: %v\n", err)
+		return 2
+	}
+	root := c.root()
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "hookify explain: %s is not a directory\n", root)
+		return 2
+	}
+	res := compiler.Compile(os.DirFS(root), opts)
+	plan := res.Plan
+	if plan == nil {
+		plan = ir.NewPlan(res.Program, opts.Layout)
+	}
+	ex := &explainer{opts: opts, plan: plan}
+	var files []string
+	for _, f := range res.Sources {
+		r := ruleOf(res.Program, f)
+		if len(selectors) == 0 || slices.ContainsFunc(selectors, func(s string) bool { return selects(s, f, r) }) {
+			files = append(files, f)
+		}
+	}
+	for _, s := range selectors {
+		if !slices.ContainsFunc(res.Sources, func(f string) bool { return selects(s, f, ruleOf(res.Program, f)) }) {
+			fmt.Fprintf(stderr, "hookify explain: no rule %q (name it by rule name or file)\n", s)
+			return 1
+		}
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(stderr, "hookify explain: no rule files in %s\n", root)
+		return 1
+	}
+	for i, f := range files {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		var ds diag.List
+		for _, d := range res.Diags {
+			if d.Pos.File == f {
+				ds = append(ds, d)
+			}
+		}
+		ex.file(stdout, f, ruleOf(res.Program, f), ds)
+	}
+	return 0
+}
+
+func ruleOf(p *ir.Program, file string) *ir.Rule {
+	for _, r := range p.Rules {
+		if r.Source == file {
+			return r
+		}
+	}
+	return nil
+}
+
+// selects reports whether selector s names the rule file f: by rule name,
+// by path, by file name, or by the name in the file name.
+func selects(s, f string, r *ir.Rule) bool {
+	s = strings.TrimPrefix(strings.ReplaceAll(s, "\\", "/"), "./")
+	return s == f || s == path.Base(f) || s == compiler.DefaultName(f) || r != nil && s == r.Name
+}
+
+type explainer struct {
+	opts compiler.Options
+	plan *ir.Plan
+}
+
+// width is where explain wraps its lines.
+const width = 100
+
+// section writes "  label     text", wrapping text under itself.
+func section(w io.Writer, label, text string) {
+	fmt.Fprint(w, wrap(fmt.Sprintf("  %-9s ", label), text))
+}
+
+// item writes a "- " item under a section.
+func item(w io.Writer, text string) {
+	fmt.Fprint(w, wrap("            - ", text))
+}
+
+// items writes a section of "- " items, the first on the label's line.
+func items(w io.Writer, label string, list []string) {
+	for i, text := range list {
+		prefix := "            - "
+		if i == 0 {
+			prefix = fmt.Sprintf("  %-9s - ", label)
+		}
+		fmt.Fprint(w, wrap(prefix, text))
+	}
+}
+
+// wrap fills text after prefix, continuing lines under the text.
+func wrap(prefix, text string) string {
+	var b strings.Builder
+	indent := strings.Repeat(" ", len(prefix))
+	line := prefix
+	for _, para := range strings.Split(text, "\n") {
+		for _, word := range strings.Fields(para) {
+			if len(line) > len(indent) && len(line)+1+len(word) > width {
+				b.WriteString(strings.TrimRight(line, " ") + "\n")
+				line = indent
+			}
+			if len(line) > len(indent) && !strings.HasSuffix(line, " ") {
+				line += " "
+			}
+			line += word
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		line = indent
+	}
+	return b.String()
+}
+
+func (ex *explainer) file(w io.Writer, f string, r *ir.Rule, ds diag.List) {
+	name := compiler.DefaultName(f)
+	if r != nil {
+		name = r.Name
+	}
+	fmt.Fprintf(w, "%s  (%s)\n", name, f)
+	var errs, fidelity, notes diag.List
+	for _, d := range ds {
+		switch {
+		case d.Severity == diag.Error:
+			errs = append(errs, d)
+		case compiler.IsFidelity(d.Code):
+			fidelity = append(fidelity, d)
+		default:
+			notes = append(notes, d)
+		}
+	}
+	if r != nil {
+		ex.rule(w, r)
+	}
+	switch {
+	case len(errs) > 0:
+		section(w, "refused", "the rule does not compile:")
+		for _, d := range errs {
+			item(w, at(d)+d.Msg)
+		}
+	case r == nil:
+		why := "nothing is generated for it"
+		for i, d := range notes {
+			if strings.Contains(d.Msg, "nothing is generated") || strings.Contains(d.Msg, "left out") {
+				why = d.Msg
+				notes = slices.Delete(notes, i, i+1)
+				break
+			}
+		}
+		section(w, "Cursor", why)
+	}
+	if len(fidelity) == 0 {
+		section(w, "fidelity", "exact: upstream hookify reads this file and matches this rule the same way")
+	} else {
+		section(w, "fidelity", "differs from upstream hookify:")
+		for _, d := range fidelity {
+			item(w, at(d)+d.Msg)
+		}
+	}
+	var caveats []string
+	if r != nil {
+		caveats = ex.caveats(r)
+	}
+	for _, d := range notes {
+		caveats = append(caveats, at(d)+d.Msg)
+	}
+	items(w, "caveats", caveats)
+}
+
+func at(d diag.Diagnostic) string {
+	if d.Pos.Line == 0 {
+		return ""
+	}
+	return fmt.Sprintf("line %d: ", d.Pos.Line)
+}
+
+// rule writes the rule as read, then its Cursor side.
+func (ex *explainer) rule(w io.Writer, r *ir.Rule) {
+	head := fmt.Sprintf("event %s, action %s", r.Event, r.Action)
+	if r.Tools != nil {
+		head += ", tools " + strings.Join(r.Tools, "|")
+	}
+	section(w, "hookify", head)
+	for _, c := range r.Conditions {
+		fmt.Fprint(w, wrap("            ", fmt.Sprintf("%s %s %s", c.Field, c.Op, strconv.Quote(c.Pattern))))
+	}
+	if len(r.Conditions) == 0 {
+		fmt.Fprint(w, wrap("            ", "no conditions: the intent is only in the message"))
+	}
+	first := true
+	label := func() string {
+		if first {
+			first = false
+			return "Cursor"
+		}
+		return ""
+	}
+	for _, u := range ex.plan.Units {
+		for _, h := range u.Hooks {
+			for _, ck := range h.Checks {
+				if ck.Rule != r {
+					continue
+				}
+				entry := compiler.Command(u, h, ex.opts)
+				attrs := ""
+				if h.Matcher != "" {
+					attrs += " matcher " + h.Matcher + ","
+				}
+				if h.FailClosed {
+					attrs += " failClosed,"
+				}
+				if h.LoopLimit > 0 {
+					attrs += fmt.Sprintf(" loop_limit %d,", h.LoopLimit)
+				}
+				section(w, label(), fmt.Sprintf("%s:%s runs %s", h.Event, attrs, entry))
+				fmt.Fprint(w, wrap("              reads    ", reads(ck)))
+				fmt.Fprint(w, wrap("              answers  ", answer(h.Event, r.Action, ex.opts.Warn)))
+			}
+		}
+	}
+	for _, ph := range ex.plan.Prompts {
+		if ph.Rule != r {
+			continue
+		}
+		attrs := ""
+		if ph.Matcher != "" {
+			attrs = " matcher " + ph.Matcher + ","
+		}
+		section(w, label(), fmt.Sprintf("%s:%s prompt hook (timeout %d s)", ph.Event, attrs, prompt.Timeout))
+		fmt.Fprint(w, wrap("              reads    ", "the whole payload ($ARGUMENTS): a model judges it against the message and answers {ok, reason}"))
+	}
+	if first {
+		section(w, "Cursor", "no hook")
+	}
+}
+
+// reads lists the fields a check reads and where they come from.
+func reads(ck ir.Check) string {
+	var parts []string
+	if len(ck.Tools) > 0 {
+		parts = append(parts, "tool_name (one of "+strings.Join(ck.Tools, ", ")+")")
+	}
+	seen := map[string]bool{}
+	for _, cd := range ck.Conds {
+		if seen[cd.Field] {
+			continue
+		}
+		seen[cd.Field] = true
+		src := cd.Src.String()
+		if src == cd.Field {
+			parts = append(parts, cd.Field)
+		} else {
+			parts = append(parts, cd.Field+" from "+src)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// answer shows what Cursor sees when the rule matches.
+func answer(e ir.CursorEvent, a ir.Action, warn ir.WarnMode) string {
+	o := ir.Warned
+	if a == ir.Block {
+		o = ir.Blocked
+	}
+	ans := ir.AnswerFor(e, o, warn, false)
+	s := strings.TrimSpace(string(ans.Render("\x01", "\x02")))
+	s = strings.ReplaceAll(s, ir.JSONString("\x01"), "<user-message>")
+	s = strings.ReplaceAll(s, ir.JSONString("\x02"), "<agent-message>")
+	if ans.Exit != 0 {
+		s += fmt.Sprintf(", exit %d", ans.Exit)
+	}
+	return s
+}
+
+// caveats are what Cursor itself may do differently from what the rule
+// says (cursor-contract.md §5), for the events the rule runs on.
+func (ex *explainer) caveats(r *ir.Rule) []string {
+	var out []string
+	add := func(s string) {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	events := map[ir.CursorEvent]bool{}
+	for _, u := range ex.plan.Units {
+		for _, h := range u.Hooks {
+			if slices.ContainsFunc(h.Checks, func(c ir.Check) bool { return c.Rule == r }) {
+				events[h.Event] = true
+			}
+		}
+	}
+	prompts := false
+	for _, ph := range ex.plan.Prompts {
+		if ph.Rule == r {
+			events[ph.Event] = true
+			prompts = true
+		}
+	}
+	for _, e := range ir.CursorEvents {
+		if !events[e] {
+			continue
+		}
+		switch {
+		case e == ir.BeforeShellExecution && r.Action == ir.Warn && ex.opts.Warn == ir.WarnAsk && !prompts:
+			add("Cursor ignores ask on some versions (and its terminal allow-list wins), so the command may run without a question; build with --warn allow to only pass the messages on")
+		case e == ir.BeforeShellExecution && r.Action == ir.Warn && !prompts:
+			add("with --warn allow the command runs; Cursor does not always show the messages of an allow")
+		case e == ir.PostToolUse:
+			add("a warning reaches the agent after the write, as additional_context; nothing is blocked (Cursor does not enforce ask on preToolUse)")
+		case e == ir.BeforeReadFile:
+			add("beforeReadFile answers carry no agent message: only the user sees why the read was denied")
+		case e == ir.BeforeSubmitPrompt && r.Action == ir.Block:
+			add("Cursor builds up to 2.3 were reported not to enforce continue: false on prompts")
+		case e == ir.BeforeSubmitPrompt:
+			add("on prompts the message goes to the user only: Cursor cannot give it to the agent there")
+		case e == ir.Stop:
+			add("Cursor cannot refuse to stop: it sends the message back as a follow-up turn, at most loop_limit times")
+		}
+	}
+	if prompts {
+		add("a prompt hook asks a model, so its verdict can vary and every matching event costs a model call; prompt hooks do not run in cloud agents")
+		if r.Action == ir.Warn {
+			add("a prompt hook can only answer ok or not: where Cursor enforces ok: false, this warn rule stops the action like a block rule")
+		}
+	}
+	for _, c := range r.Conditions {
+		if c.Field == "transcript" {
+			add("transcript is the text of Cursor's transcript file, which is formatted differently from Claude Code's")
+		}
+	}
+	if (r.Event == ir.EventBash || r.Event == ir.EventFile || r.Event == ir.EventAll) && r.Action == ir.Warn && !prompts {
+		add("upstream showed a warning to the user only, before and again after the tool ran; Cursor runs the rule once and gives the message to the agent too")
+	}
+	return out
+}
