@@ -1,15 +1,25 @@
 package compiler
 
 import (
+	"bytes"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
 )
 
 const corpusDir = "../../shared/corpus/hookify-rules"
+
+// corpusReport is the committed summary of TestCorpus.
+const corpusReport = "testdata/corpus-report.txt"
+
+var updateCorpus = flag.Bool("update", false, "rewrite "+corpusReport)
 
 // corpusFiles lists the shared corpus of real rule files. A missing corpus
 // fails the test: it is the project's main source of real input.
@@ -22,40 +32,167 @@ func corpusFiles(t *testing.T) []string {
 	return m
 }
 
-// TestCorpus compiles every real rule file on its own. Each must either
-// compile to at least one hook, or come with a positioned diagnostic that
-// says why not.
-func TestCorpus(t *testing.T) {
-	var compiled, refused, empty int
-	for _, path := range corpusFiles(t) {
-		name := filepath.Base(path)
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fsys := mapFS(map[string]string{".claude/" + name: string(src)})
-		res := Compile(fsys, Options{Inputs: []string{".claude/" + name}, Layout: ir.PerEvent})
-		for _, d := range res.Diags {
-			if d.Pos.File != ".claude/"+name || d.Pos.Line == 0 {
-				t.Errorf("%s: diagnostic without a position: %v", name, d)
-			}
-		}
-		switch {
-		case res.Diags.HasErrors():
-			refused++
-		case len(res.Program.Rules) == 0:
-			empty++
-			if len(res.Diags) == 0 {
-				t.Errorf("%s: compiles to nothing without a diagnostic", name)
-			}
-		default:
-			compiled++
-		}
-		if testing.Verbose() {
-			for _, d := range res.Diags {
-				t.Logf("%s", strings.TrimPrefix(d.String(), ".claude/"))
-			}
+// corpusPaths maps each corpus file to the path it had in its repository
+// (SOURCES.tsv), so that it is compiled under its real name.
+func corpusPaths(t *testing.T) map[string]string {
+	data, err := os.ReadFile(filepath.Join(corpusDir, "SOURCES.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		if f := strings.Split(line, "\t"); len(f) > 2 {
+			out[f[0]] = f[2]
 		}
 	}
-	t.Logf("corpus: %d compiled, %d refused, %d compile to nothing (with a reason)", compiled, refused, empty)
+	return out
+}
+
+// nothingCodes are the warnings that say why a rule file compiles to no
+// hook at all.
+var nothingCodes = []string{"disabled", "no-target", "no-channel", "no-conditions", "no-prompt-hook"}
+
+// TestCorpus compiles every real rule file on its own. Each must either
+// compile to at least one hook, or be refused with a positioned error, or
+// compile to nothing with a warning that says why. With -update it writes
+// the counts, per check, to testdata/corpus-report.txt.
+func TestCorpus(t *testing.T) {
+	paths := corpusPaths(t)
+	for _, noPrompt := range []bool{false, true} {
+		var st corpusStats
+		for _, path := range corpusFiles(t) {
+			name := filepath.Base(path)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := paths[name]
+			if file == "" {
+				t.Fatalf("%s is not in SOURCES.tsv", name)
+			}
+			fsys := mapFS(map[string]string{file: string(src)})
+			res := Compile(fsys, Options{Inputs: []string{file}, Layout: ir.PerEvent, NoPromptHooks: noPrompt})
+			for _, d := range res.Diags {
+				if d.Pos.File != file || d.Pos.Line == 0 {
+					t.Errorf("%s: diagnostic without a position: %v", name, d)
+				}
+			}
+			outcome := "compiled"
+			switch {
+			case res.Diags.HasErrors():
+				outcome = "refused"
+			case len(res.Program.Rules) == 0:
+				outcome = "nothing"
+				if !slices.ContainsFunc(res.Diags, func(d diag.Diagnostic) bool { return slices.Contains(nothingCodes, d.Code) }) {
+					t.Errorf("%s: compiles to nothing without a warning that says why:\n%s", name, res.Diags)
+				}
+			case res.Plan == nil || len(res.Plan.Units)+len(res.Plan.Prompts) == 0:
+				t.Errorf("%s: a compiled rule gives no hook", name)
+			}
+			st.add(name, outcome, res.Diags)
+			if testing.Verbose() && !noPrompt {
+				for _, d := range res.Diags {
+					t.Logf("%s: %s", name, d)
+				}
+			}
+		}
+		if noPrompt {
+			if st.outcomes["compiled"] == 0 {
+				t.Error("with --no-prompt-hooks nothing compiles")
+			}
+			continue
+		}
+		report := st.report()
+		t.Logf("corpus:\n%s", report[:strings.Index(report, "\nper file")])
+		if *updateCorpus {
+			if err := os.MkdirAll(filepath.Dir(corpusReport), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(corpusReport, []byte(report), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if old, err := os.ReadFile(corpusReport); err != nil || !bytes.Equal(old, []byte(report)) {
+			// Counts move with the regex translator and the checks: the
+			// report is a record, not a test.
+			t.Logf("%s is out of date: go test ./compiler -run TestCorpus -update", corpusReport)
+		}
+	}
+}
+
+type corpusStats struct {
+	files    int
+	outcomes map[string]int
+	warned   int
+	warnings map[string]int // by code
+	errors   map[string]int // by code
+	perFile  []string
+}
+
+func (s *corpusStats) add(name, outcome string, ds diag.List) {
+	if s.outcomes == nil {
+		s.outcomes, s.warnings, s.errors = map[string]int{}, map[string]int{}, map[string]int{}
+	}
+	s.files++
+	s.outcomes[outcome]++
+	var codes []string
+	warned := false
+	for _, d := range ds {
+		if d.Severity == diag.Warning {
+			s.warnings[d.Code]++
+			warned = true
+		} else {
+			s.errors[d.Code]++
+		}
+		codes = append(codes, d.Code)
+	}
+	if warned {
+		s.warned++
+	}
+	slices.Sort(codes)
+	s.perFile = append(s.perFile, fmt.Sprintf("%-9s %s  %s", outcome, name, strings.Join(slices.Compact(codes), " ")))
+}
+
+func (s *corpusStats) report() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Every file of shared/corpus/hookify-rules compiled on its own, under its path in its\n# repository (SOURCES.tsv), in the per-event layout.\n")
+	fmt.Fprintf(&b, "# Regenerate: go test ./compiler -run TestCorpus -update\n\n")
+	fmt.Fprintf(&b, "files     %4d\n", s.files)
+	fmt.Fprintf(&b, "compiled  %4d  at least one Cursor hook\n", s.outcomes["compiled"])
+	fmt.Fprintf(&b, "refused   %4d  with a positioned error\n", s.outcomes["refused"])
+	fmt.Fprintf(&b, "nothing   %4d  compile to nothing, with a warning that says why\n", s.outcomes["nothing"])
+	fmt.Fprintf(&b, "warned    %4d  with at least one warning\n", s.warned)
+	var fid, other int
+	for code, n := range s.warnings {
+		if IsFidelity(code) {
+			fid += n
+		} else {
+			other += n
+		}
+	}
+	fmt.Fprintf(&b, "\nfidelity warnings by check (%d in all):\n", fid)
+	for _, c := range fidelityChecks {
+		fmt.Fprintf(&b, "  %-24s %4d\n", c.code, s.warnings[c.code])
+	}
+	fmt.Fprintf(&b, "\nother warnings by code (%d in all):\n", other)
+	writeCounts(&b, s.warnings, func(code string) bool { return !IsFidelity(code) })
+	fmt.Fprintf(&b, "\nerrors by code:\n")
+	writeCounts(&b, s.errors, func(string) bool { return true })
+	fmt.Fprintf(&b, "\nper file (outcome, file, diagnostic codes):\n")
+	for _, l := range s.perFile {
+		fmt.Fprintf(&b, "  %s\n", strings.TrimRight(l, " "))
+	}
+	return b.String()
+}
+
+func writeCounts(b *strings.Builder, counts map[string]int, keep func(string) bool) {
+	var codes []string
+	for code := range counts {
+		if keep(code) {
+			codes = append(codes, code)
+		}
+	}
+	slices.Sort(codes)
+	for _, code := range codes {
+		fmt.Fprintf(b, "  %-24s %4d\n", code, counts[code])
+	}
 }

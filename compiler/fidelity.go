@@ -20,6 +20,7 @@ package compiler
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -44,7 +45,7 @@ type fidelityCheck struct {
 // fidelityChecks is the table of every fidelity check, in report order.
 var fidelityChecks = []fidelityCheck{
 	// Reading: the front matter as hookify's line parser reads it (§4).
-	{"upstream-skipped", "hookify skips a file whose text does not start with --- (a UTF-8 BOM is enough), §4 splitting 1", checkSkipped},
+	{"upstream-skipped", "hookify skips a file whose text does not start with --- (a UTF-8 BOM is enough), §4 splitting 1, and never loads one not named hookify.*.local.md, §2", checkSkipped},
 	{"upstream-split", "hookify ends the front matter at the first --- anywhere, even inside a value (pattern: ^---$), §4 splitting 2", checkSplit},
 	{"upstream-quotes", "hookify strips quotes without processing escapes, so quoted backslashes stay doubled (q06), §4", readingCheck(causeQuotes)},
 	{"upstream-comment", "hookify keeps a trailing # comment in the value (q08: event: bash # c, enabled: false # c), §4", readingCheck(causeComment)},
@@ -96,6 +97,7 @@ type fctx struct {
 	hk      *parser.Hookify
 	up      *parser.Upstream // nil when hookify skips the file
 	diffs   []readingDiff
+	on      []ir.CursorEvent // the Cursor events we generate the rule on
 	code    string
 	diags   *diag.List
 }
@@ -104,9 +106,18 @@ func (c *fctx) warn(pos diag.Pos, format string, args ...any) {
 	c.diags.Warnf(pos, c.code, format, args...)
 }
 
-// runs reports whether behaviour checks apply: the rule compiles and is
+// loaded reports whether both sides load the rule: it compiles and is
 // enabled, and hookify loads the file.
-func (c *fctx) runs() bool { return !c.refused && c.enabled && c.up != nil }
+func (c *fctx) loaded() bool { return !c.refused && c.enabled && c.up != nil }
+
+// runs reports whether behaviour checks apply: both load the rule, and we
+// generate it on at least one Cursor event.
+func (c *fctx) runs() bool { return c.loaded() && len(c.on) > 0 }
+
+// runsOn reports whether we generate the rule on one of events.
+func (c *fctx) runsOn(events ...ir.CursorEvent) bool {
+	return slices.ContainsFunc(c.on, func(e ir.CursorEvent) bool { return slices.Contains(events, e) })
+}
 
 // checkFidelity runs every fidelity check on one rule file. r is the rule
 // as lowered so far; enabled is our reading of its enabled key.
@@ -117,6 +128,9 @@ func checkFidelity(f *parser.File, r *ir.Rule, enabled bool, diags *diag.List) {
 	c := &fctx{f: f, r: r, enabled: enabled, refused: diags.HasErrors(), hk: f.Hookify, up: f.Hookify.Upstream, diags: diags}
 	if c.up != nil {
 		c.diffs = compareReadings(c)
+	}
+	if !c.refused {
+		c.on, _ = ir.Targets(r)
 	}
 	for _, fc := range fidelityChecks {
 		c.code = fc.code
@@ -588,6 +602,10 @@ func droppedKey(c *fctx, ui *parser.UpItem, kv *parser.Pair, line int, op string
 // ---- Whole-file checks ----
 
 func checkSkipped(c *fctx) {
+	if ok, _ := path.Match("hookify.*.local.md", path.Base(c.f.Path)); !ok {
+		c.warn(diag.Pos{File: c.f.Path, Line: 1, Col: 1}, "upstream never loads this file: it reads only .claude/hookify.*.local.md, and this name does not match; we read it because it was named. Rename it to hookify.%s.local.md so both read it", DefaultName(c.f.Path))
+		return
+	}
 	if c.hk.Skipped == "" {
 		return
 	}
@@ -810,8 +828,8 @@ func namePosOr(f *parser.File, r *ir.Rule) diag.Pos {
 	return r.Pos
 }
 
-// onPrompt reports whether the rule runs on prompts.
-func (c *fctx) onPrompt() bool { return c.r.Event == ir.EventPrompt || c.r.Event == ir.EventAll }
+// onPrompt reports whether we run the rule on prompts.
+func (c *fctx) onPrompt() bool { return c.runsOn(ir.BeforeSubmitPrompt) }
 
 func checkPromptField(c *fctx) {
 	if !c.runs() || c.r.Prompt || !c.onPrompt() {
@@ -859,7 +877,7 @@ func checkPatternField(c *fctx) {
 }
 
 func checkWriteContent(c *fctx) {
-	if !c.runs() || c.r.Prompt || (c.r.Event != ir.EventFile && c.r.Event != ir.EventAll) {
+	if !c.runs() || c.r.Prompt || !c.runsOn(ir.PreToolUse, ir.PostToolUse) {
 		return
 	}
 	if c.r.Tools != nil && !slices.Contains(c.r.Tools, "Write") {
@@ -937,7 +955,7 @@ func checkField(c *fctx) {
 }
 
 func checkOtherTools(c *fctx) {
-	if !c.runs() || c.r.Prompt || len(c.r.Conditions) == 0 || c.r.Tools != nil {
+	if !c.loaded() || c.r.Prompt || len(c.r.Conditions) == 0 || c.r.Tools != nil {
 		return
 	}
 	// Does every condition resolve, and can it hold, on a tool call that
@@ -963,7 +981,11 @@ func checkOtherTools(c *fctx) {
 	pos := c.valuePos("event")
 	switch c.r.Event {
 	case ir.EventStop:
-		c.warn(pos, "upstream also runs this stop rule before and after every tool call other than Bash, Edit, Write and MultiEdit (Read, Glob, Task, WebFetch, MCP tools…), where its fields are set too, so it can %s those calls; Cursor runs it only when the agent stops. Nothing in the rule can change this upstream bug", verb(c.r.Action))
+		ours := "Cursor runs it only when the agent stops"
+		if len(c.on) == 0 {
+			ours = "Cursor does not run it at all"
+		}
+		c.warn(pos, "upstream also runs this stop rule before and after every tool call other than Bash, Edit, Write and MultiEdit (Read, Glob, Task, WebFetch, MCP tools…), where its fields are set too, so it can %s those calls; %s. Nothing in the rule can change this upstream bug", verb(c.r.Action), ours)
 	case ir.EventFile:
 		c.warn(pos, "upstream also runs this file rule before and after Read (and any other tool whose input has a file_path), so it also %s when such a file is read; Cursor runs it only on writes. To guard reads in Cursor too, add a copy of the rule with event: read and action: block", verbs(c.r.Action))
 	case ir.EventPrompt:

@@ -17,7 +17,11 @@ func anyRegex(p string) (string, *RegexError) { return p, nil }
 // compileOne compiles one rule file and returns its diagnostics.
 func compileOne(t *testing.T, src string, opts Options) *Result {
 	t.Helper()
-	name := ".claude/hookify.t.local.md"
+	return compileNamed(t, ".claude/hookify.t.local.md", src, opts)
+}
+
+func compileNamed(t *testing.T, name, src string, opts Options) *Result {
+	t.Helper()
 	opts.Inputs = []string{name}
 	if opts.Translator == nil {
 		opts.Translator = anyRegex
@@ -43,6 +47,7 @@ var fidelityCases = []struct {
 	want            []string
 }{
 	{"upstream-skipped", "bom", "\uFEFF---\nname: a\nevent: bash\npattern: rm\n---\nx", []string{"1:1: upstream skips this file (the file starts with a UTF-8 byte order mark"}},
+	{"upstream-skipped", "file name", "---\nname: a\nevent: bash\npattern: rm\n---\nx", []string{"1:1: upstream never loads this file: it reads only .claude/hookify.*.local.md"}},
 	{"upstream-split", "dashes in a value", "---\nname: a\nevent: bash\npattern: ^---$\naction: block\n---\nx", []string{"4:11: upstream ends the front matter at this ---", "it reads pattern as `^`", "(so it loses action)"}},
 	{"upstream-quotes", "doubled backslashes (q06)", "---\nname: a\nevent: bash\npattern: \"rm\\\\s+-rf\"\n---\nx", []string{"4:11: upstream reads pattern as `rm\\\\s+-rf` (it strips the quotes but keeps every backslash", "we read `rm\\s+-rf`. Write it as pattern: 'rm\\s+-rf' so both read"}},
 	{"upstream-quotes", "escaped quote in a condition", "---\nname: a\nevent: bash\nconditions:\n  - field: command\n    operator: contains\n    pattern: \"say \\\"hi\\\"\"\n---\nx", []string{"7:15: upstream reads pattern as `say \\\"hi\\` (it strips the quotes but does not process escapes); we read `say \"hi\"`. Write it as pattern: 'say \"hi\"'"}},
@@ -97,7 +102,11 @@ func TestFidelityChecks(t *testing.T) {
 	for _, tc := range fidelityCases {
 		covered[tc.code] = true
 		t.Run(tc.code+"/"+tc.name, func(t *testing.T) {
-			res := compileOne(t, tc.src, Options{})
+			file := ".claude/hookify.t.local.md"
+			if tc.name == "file name" {
+				file = ".claude/t.md"
+			}
+			res := compileNamed(t, file, tc.src, Options{})
 			got := withCode(res.Diags, tc.code)
 			if len(got) == 0 {
 				t.Fatalf("no %s warning; diagnostics:\n%s", tc.code, res.Diags)
