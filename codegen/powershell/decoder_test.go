@@ -20,7 +20,7 @@ import (
 // to variable name (a single-quoted literal without quotes inside).
 func templateRegex(t *testing.T, name string) string {
 	t.Helper()
-	m := regexp.MustCompile(`(?m)^\$` + name + ` = New-Object System\.Text\.RegularExpressions\.Regex\('([^']*)'`).FindStringSubmatch(templates.PowerShellHook)
+	m := regexp.MustCompile(`(?m)^\$` + name + ` = \[System\.Text\.RegularExpressions\.Regex\]::new\('([^']*)'`).FindStringSubmatch(templates.PowerShellHook)
 	if m == nil {
 		t.Fatalf("no $%s regex in the PowerShell skeleton", name)
 	}

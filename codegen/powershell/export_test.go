@@ -5,3 +5,6 @@ var ParseFiles = parseFiles
 
 // RandomPayload is randomPayload, for the external tests.
 var RandomPayload = randomPayload
+
+// DotNetMatcher is dotnetMatcher, for the external tests.
+var DotNetMatcher = dotnetMatcher

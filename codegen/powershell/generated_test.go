@@ -1,11 +1,13 @@
 package powershell_test
 
 import (
+	"encoding/hex"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"unicode/utf8"
@@ -38,6 +40,19 @@ func pyreTranslator(p string) (string, *compiler.RegexError) {
 // that each rule of the shared corpus compiles to on its own.
 func generated(t *testing.T) map[string][]byte {
 	t.Helper()
+	genOnce.Do(func() { genFiles = generate(t) })
+	if genFiles == nil {
+		t.Fatal("the generated scripts could not be collected (see the first test that tried)")
+	}
+	return genFiles
+}
+
+var (
+	genOnce  sync.Once
+	genFiles map[string][]byte
+)
+
+func generate(t *testing.T) map[string][]byte {
 	files := map[string][]byte{}
 	goldens, _ := filepath.Glob("../../golden/testdata/*.txtar")
 	if len(goldens) == 0 {
@@ -138,4 +153,39 @@ func TestGeneratedScripts(t *testing.T) {
 	}
 	t.Logf("checking %d generated scripts", len(paths))
 	powershell.ParseFiles(t, paths)
+}
+
+var regexLitRE = regexp.MustCompile(`\[System\.Text\.RegularExpressions\.Regex\]::new\('((?:[^']|'')*)'`)
+
+// TestGeneratedRegexesOnDotNet constructs every regex of every generated
+// .ps1 (the rule regexes and the decoder's) with .NET (Mono) and runs it
+// once: a pattern .NET refused would stop the script before it answers.
+func TestGeneratedRegexesOnDotNet(t *testing.T) {
+	matcher := powershell.DotNetMatcher(t)
+	seen := map[string]bool{}
+	var in strings.Builder
+	for _, data := range generated(t) {
+		for _, m := range regexLitRE.FindAllStringSubmatch(string(data), -1) {
+			p := strings.ReplaceAll(m[1], "''", "'")
+			if !seen[p] {
+				seen[p] = true
+				in.WriteString(hex.EncodeToString([]byte(p)) + " " + hex.EncodeToString([]byte("x")) + "\n")
+			}
+		}
+	}
+	matcher.Stdin = strings.NewReader(in.String())
+	out, err := matcher.Output()
+	if err != nil {
+		t.Fatalf("mono: %v", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != len(seen) {
+		t.Fatalf("%d answers for %d regexes", len(lines), len(seen))
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "E ") {
+			t.Errorf(".NET refuses a generated regex: %s", l)
+		}
+	}
+	t.Logf("%d distinct regexes constructed on .NET", len(seen))
 }

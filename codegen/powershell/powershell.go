@@ -166,7 +166,7 @@ func (g *gen) regex(cd ir.Cond) (string, error) {
 	}
 	g.nlit++
 	v := fmt.Sprintf("$hk_re%d", g.nlit)
-	fmt.Fprintf(g.data, "%s = New-Object System.Text.RegularExpressions.Regex(%s, [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::FromSeconds(10))\n", v, Quote(net))
+	fmt.Fprintf(g.data, "%s = [System.Text.RegularExpressions.Regex]::new(%s, [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))\n", v, Quote(net))
 	return v, nil
 }
 
@@ -242,7 +242,7 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 	}{{blocks, "bu ba"}, {warns, "wu wa"}} {
 		if l.on {
 			for _, n := range strings.Fields(l.names) {
-				q(`$hk_%s = New-Object 'System.Collections.Generic.List[string]'`, n)
+				q(`$hk_%s = [System.Collections.Generic.List[string]]::new()`, n)
 			}
 		}
 	}
