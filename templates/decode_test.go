@@ -634,3 +634,44 @@ func TestDecodeSpeed(t *testing.T) {
 		}
 	}
 }
+
+// realisticPayload is a preToolUse payload as Cursor sends it (raw UTF-8,
+// escapes for quotes, backslashes and control characters) with about size
+// bytes of file content.
+func realisticPayload(size int) []byte {
+	unit := "\tif (s.endsWith(\"\\\\\")) { return `it's ${x}`; } // café ☃\n"
+	var doc bytes.Buffer
+	enc := json.NewEncoder(&doc)
+	enc.SetEscapeHTML(false)
+	content := strings.Repeat(unit, size/len(unit)+1)[:size]
+	if err := enc.Encode(map[string]any{
+		"conversation_id": "668320d2-2fd8-4888-b33c-2a466fec86e7", "generation_id": "490b90b7-a2ce-4c2c-bb76-cb77b125df2f",
+		"hook_event_name": "preToolUse", "tool_name": "Write", "cwd": "/home/user/project",
+		"tool_input":      map[string]string{"file_path": "/home/user/project/src/app.ts", "content": content},
+		"workspace_roots": []string{"/home/user/project"},
+	}); err != nil {
+		panic(err)
+	}
+	return doc.Bytes()
+}
+
+// BenchmarkDecode times one awk run (process start included) per payload.
+func BenchmarkDecode(b *testing.B) {
+	want := "command cwd tool_input.file_path tool_input.content"
+	for _, size := range []int{1 << 10, 100 << 10, 1 << 20} {
+		in := realisticPayload(size)
+		for _, env := range awkEnvs(b) {
+			b.Run(fmt.Sprintf("%s/%dKB", env.name, size>>10), func(b *testing.B) {
+				for b.Loop() {
+					cmd := exec.Command(filepath.Join(env.dir, "awk"), "-v", "W="+want, templates.DecodeAWK)
+					cmd.Env = []string{"LC_ALL=C"}
+					cmd.Stdin = bytes.NewReader(in)
+					out, err := cmd.Output()
+					if err != nil || !bytes.HasSuffix(out, []byte("hk_ok=1\n")) {
+						b.Fatalf("%v: %q", err, out[max(0, len(out)-100):])
+					}
+				}
+			})
+		}
+	}
+}
