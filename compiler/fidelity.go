@@ -138,6 +138,28 @@ func checkFidelity(f *parser.File, r *ir.Rule, enabled bool, diags *diag.List) {
 	}
 }
 
+// compatScalars gives hookify's reading, with a warning, to a top-level
+// value that YAML reads as a list or map where hookify reads text
+// (pattern: [abc], name: [x], tool_matcher: [Bash]; SPEC §2). The readings
+// then agree. event and action keep their type error: no list is one.
+func compatScalars(f *parser.File, diags *diag.List) {
+	if f.Upstream == nil {
+		return
+	}
+	for _, key := range []string{"name", "pattern", "tool_matcher"} {
+		p, ok := f.Field(key)
+		if !ok || p.Value.Kind == parser.Scalar {
+			continue
+		}
+		s, ok := f.Upstream.Values[key].(string)
+		if !ok || f.Upstream.Lines[key]+1 != p.KeyPos.Line {
+			continue
+		}
+		diags.Warnf(p.Value.Pos, "yaml-fallback", "%s is not text in YAML; it is read as hookify reads it, %q: quote the value", key, s)
+		p.Value = &parser.Value{Kind: parser.Scalar, Str: s, Pos: p.Value.Pos, Fallback: true}
+	}
+}
+
 // ---- Reading differences ----
 
 type cause int

@@ -268,3 +268,23 @@ func TestFidelityReadingFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestCompatScalars: a list where hookify reads text takes hookify's
+// reading, with a warning, and nothing more is said (SPEC §2).
+func TestCompatScalars(t *testing.T) {
+	res := compileOne(t, "---\nname: fr\nevent: bash\npattern: [àé]\n---\nx", Options{})
+	if res.Diags.HasErrors() || len(res.Program.Rules) != 1 {
+		t.Fatalf("%s", res.Diags)
+	}
+	if p := res.Program.Rules[0].Conditions[0].Pattern; p != "[àé]" {
+		t.Errorf("pattern %q", p)
+	}
+	if w := withCode(res.Diags, "yaml-fallback"); len(w) != 1 || w[0].Pos.Line != 4 || len(res.Diags) != 1 {
+		t.Errorf("%s", res.Diags)
+	}
+	// tool_matcher: [Bash] is the text "[Bash]" for both, which names no tool.
+	res = compileOne(t, "---\nname: tm\nevent: bash\ntool_matcher: [Bash]\npattern: rm\n---\nx", Options{})
+	if res.Diags.HasErrors() || len(withCode(res.Diags, "yaml-fallback")) != 1 || len(withCode(res.Diags, "no-target")) != 1 {
+		t.Errorf("%s", res.Diags)
+	}
+}

@@ -49,6 +49,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 			diags.Warnf(p.KeyPos, "unknown-key", "unknown key %s is ignored", p.Key)
 		}
 	}
+	compatScalars(f, &diags)
 
 	if p, ok := f.Field("name"); ok {
 		if s, ok := scalar(p, &diags); ok && s != "" {

@@ -6,6 +6,8 @@
 //
 //	hookify build [-C DIR] [--user] [--layout per-event|per-rule] [--platform unix|windows] [--warn ask|allow] [--json] [RULES...]
 //	hookify check [same flags]
+//	hookify vet [same flags] [--json]
+//	hookify explain [-C DIR] [RULE...]
 //
 // Exit codes: 0 success, 1 diagnostics or stale output, 2 usage.
 package main
