@@ -136,6 +136,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 
 	r.Message = f.Body
 	r.Plain = plainText(f.Body)
+	r.Tests = lowerTests(f, r, &diags)
 	checkFidelity(f, r, enabled, &diags)
 	if diags.HasErrors() {
 		return nil, diags

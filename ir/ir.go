@@ -114,6 +114,8 @@ type Rule struct {
 	// Tools restricts the rule to these Cursor tool names ("Shell", "Write",
 	// "StrReplace", "Read", ...); nil means no restriction.
 	Tools []string
+	// Tests are the rule's examples (`tests:`), for hookify test only.
+	Tests []Test
 	// Message is the rule body as written (markdown); Plain is the same text
 	// rendered to plain text for user-facing messages.
 	Message string
