@@ -192,7 +192,7 @@ func resolve(p *payload.Payload, src ir.Source, env Env) value {
 }
 
 // transcript is the text of the file named by transcript_path, else by
-// $CURSOR_TRANSCRIPT_PATH, up to its first NUL byte (bash's read -d ”),
+// $CURSOR_TRANSCRIPT_PATH, up to its first NUL byte (as bash's read with an empty delimiter),
 // or "" when neither names a readable file.
 func transcript(p *payload.Payload, env Env) string {
 	name := p.Top(ir.TranscriptKey.Name).Text

@@ -22,6 +22,8 @@ commands:
   check   exit 1 with a diff when the written output is stale; writes nothing
   vet     report every diagnostic, including where upstream hookify differs; writes nothing
   explain show what each rule becomes in Cursor, how faithful it is, and caveats
+  test    run the rules' tests: and --cases fixtures through the scripts; writes nothing
+  eval    print the hooks' answer to the payload on stdin (--event E); writes nothing
 
 Run "hookify <command> -h" for the flags of a command.
 `
@@ -41,6 +43,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return vet(args[1:], stdout, stderr)
 	case "explain":
 		return explain(args[1:], stdout, stderr)
+	case "test":
+		return testCmd(args[1:], stdout, stderr)
+	case "eval":
+		return evalCmd(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,423 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/eval"
+	"github.com/hookify/hookify/hooksjson"
+	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/writer"
+)
+
+// testCmd runs the fixtures of the rules' tests: and of --cases through the
+// generated scripts on disk, exactly as Cursor runs them (the hooks.json
+// command, from the hooks' working directory, the payload on stdin), with
+// bash always and PowerShell when pwsh is on PATH. Each script's answer
+// must equal the evaluator's, and the decision must equal the fixture's
+// expect. It prints one line per fixture, details of each failure, and a
+// summary; it exits 1 on any failure. It never writes to the project.
+func testCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hookify test", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c common
+	c.register(fs)
+	cases := fs.String("cases", "", "also run the case files (.json, .yaml, .yml) under `DIR`, relative to the root")
+	inputs, err := parseFlags(fs, args)
+	if err != nil {
+		return 2
+	}
+	opts, err := c.options(inputs)
+	if err != nil {
+		fmt.Fprintf(stderr, "hookify test: %v\n", err)
+		return 2
+	}
+	root := c.root()
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "hookify test: %s is not a directory\n", root)
+		return 2
+	}
+	res := compiler.Compile(os.DirFS(root), opts)
+	bad := 0
+	for _, d := range res.Diags {
+		if d.Severity == diag.Error || d.Code == compiler.TestCode {
+			fmt.Fprintln(stderr, d)
+			bad++
+		}
+	}
+	if res.Diags.HasErrors() {
+		return 1
+	}
+	changes, err := writer.Plan(os.DirFS(root), writerFiles(res), res.Stale)
+	if err != nil {
+		printDiags(stderr, writeDiags(err))
+		return 1
+	}
+	if len(changes) > 0 {
+		fmt.Fprintf(stderr, "hookify test: %d generated files are stale, so the scripts on disk are not what the rules say; run hookify build (hookify check shows the diff)\n", len(changes))
+		return 1
+	}
+
+	var fixtures []eval.Fixture
+	for _, r := range res.Program.Rules {
+		for _, t := range r.Tests {
+			fixtures = append(fixtures, eval.FromTest(r, t))
+		}
+	}
+	if *cases != "" {
+		dir := path.Clean(filepath.ToSlash(*cases))
+		fx, diags := eval.ReadCases(os.DirFS(root), dir)
+		printDiags(stderr, diags)
+		bad += len(diags)
+		fixtures = append(fixtures, fx...)
+	}
+
+	commands, err := ownedCommands(filepath.Join(root, compiler.HooksJSON))
+	if err != nil {
+		fmt.Fprintf(stderr, "hookify test: %v\n", err)
+		return 1
+	}
+	tmp, err := os.MkdirTemp("", "hookify-test-")
+	if err != nil {
+		fmt.Fprintf(stderr, "hookify test: %v\n", err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	absRoot, _ := filepath.Abs(root)
+	rn := &runner{
+		dir:      hookDir(absRoot, c.user),
+		plan:     res.Plan,
+		commands: commands,
+		tmp:      tmp,
+		environ:  hookEnviron(absRoot),
+		warn:     c.warn == "allow",
+	}
+	if p, err := exec.LookPath("pwsh"); err == nil {
+		rn.pwsh = p
+	}
+
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	if len(fixtures) > 0 {
+		fmt.Fprintln(tw, "RESULT\tFIXTURE\tEVENT\tEXPECT\tGOT\tMATCHED")
+	}
+	var details bytes.Buffer
+	passed, failed, skipped := 0, 0, 0
+	for i, f := range fixtures {
+		row := rn.run(f, i)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", row.status, row.name, row.events, f.Expect, row.got, row.matched)
+		switch row.status {
+		case "ok":
+			passed++
+		case "skip":
+			skipped++
+		default:
+			failed++
+			details.WriteString(row.detail)
+		}
+	}
+	tw.Flush()
+	if details.Len() > 0 {
+		fmt.Fprintf(stdout, "\n%s", details.Bytes())
+	}
+	summary := fmt.Sprintf("%d fixtures: %d passed, %d failed", len(fixtures), passed, failed)
+	if skipped > 0 {
+		summary += fmt.Sprintf(", %d skipped", skipped)
+	}
+	if bad > 0 {
+		summary += fmt.Sprintf("; %d problems in tests or cases", bad)
+	}
+	fmt.Fprintf(stdout, "\nhookify test: %s\n", summary)
+	if rn.pwsh == "" {
+		fmt.Fprintln(stderr, "hookify test: PowerShell scripts not run: pwsh is not on PATH")
+	}
+	if failed > 0 || bad > 0 {
+		return 1
+	}
+	return 0
+}
+
+// hookEnviron is the environment Cursor gives a hook: ours, with the
+// project variables set and no transcript unless a fixture gives one.
+func hookEnviron(root string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case ir.TranscriptEnv, "CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "CURSOR_PROJECT_DIR="+root, "CLAUDE_PROJECT_DIR="+root)
+}
+
+// command is one of hookify's hooks.json entries: the script it runs
+// (relative to the hooks' working directory, without extension) and the
+// arguments after it.
+type command struct {
+	line   string // as written in hooks.json
+	script string
+	args   []string
+	sh     bool // the entry runs the .sh script
+}
+
+// ownedCommands reads hookify's command entries from hooks.json, by event.
+func ownedCommands(file string) (map[string][]command, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", filepath.ToSlash(compiler.HooksJSON), err)
+	}
+	var doc struct {
+		Hooks map[string][]map[string]any `json:"hooks"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.ToSlash(compiler.HooksJSON), err)
+	}
+	out := map[string][]command{}
+	for event, entries := range doc.Hooks {
+		for _, e := range entries {
+			line, ok := e["command"].(string)
+			if !ok || !hooksjson.Owned(e) {
+				continue
+			}
+			cmd := command{line: line}
+			fields := strings.Fields(line)
+			for i, f := range fields {
+				if !strings.Contains(f, hooksjson.OwnedCommand) {
+					continue
+				}
+				ext := path.Ext(f)
+				cmd.script, cmd.args, cmd.sh = strings.TrimSuffix(f, ext), fields[i+1:], ext == ".sh"
+				break
+			}
+			out[event] = append(out[event], cmd)
+		}
+	}
+	return out, nil
+}
+
+// bash is the command that runs the .sh twin of an entry.
+func (c command) bash() string {
+	if c.sh {
+		return c.line
+	}
+	return strings.Join(append([]string{c.script + ".sh"}, c.args...), " ")
+}
+
+// powershell is the command that runs the .ps1 twin of an entry with pwsh.
+func (c command) powershell(pwsh string) string {
+	return strings.Join(append([]string{shellQuote(pwsh), "-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-File", c.script + ".ps1"}, c.args...), " ")
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+type runner struct {
+	dir      string // where hooks run
+	plan     *ir.Plan
+	commands map[string][]command
+	tmp      string
+	environ  []string
+	warn     bool
+	pwsh     string
+}
+
+type row struct {
+	status, name, events, got, matched string
+	detail                             string
+}
+
+// run runs one fixture on every hook of its events.
+func (rn *runner) run(f eval.Fixture, n int) row {
+	r := row{name: f.Pos.String(), status: "ok"}
+	if f.Name != "" {
+		r.name += " " + f.Name
+	}
+	var evs []string
+	for _, e := range f.Events {
+		evs = append(evs, e.String())
+	}
+	r.events = strings.Join(evs, "+")
+	if f.Rule != nil && f.Rule.Prompt {
+		r.status, r.got, r.matched = "skip", "-", "(a prompt hook: a model decides)"
+		return r
+	}
+	var d strings.Builder // the report, kept when the fixture fails
+	var why []string
+	fail := func(format string, args ...any) {
+		r.status = "FAIL"
+		why = append(why, fmt.Sprintf(format, args...))
+	}
+	environ := rn.environ
+	if f.Transcript != nil {
+		name := filepath.Join(rn.tmp, fmt.Sprintf("env-transcript-%d", n))
+		if err := os.WriteFile(name, []byte(*f.Transcript), 0o644); err != nil {
+			fail("cannot write the transcript: %v", err)
+		}
+		environ = append(environ, ir.TranscriptEnv+"="+name)
+	}
+	env := hookEnv(rn.dir, environ, rn.warn)
+	written := 0
+	writeTranscript := func(text string) (string, error) {
+		written++
+		name := filepath.Join(rn.tmp, fmt.Sprintf("transcript-%d-%d", n, written))
+		return name, os.WriteFile(name, []byte(text), 0o644)
+	}
+	decision := ir.ExpectAllow
+	var matched []*ir.Rule
+	for _, e := range f.Events {
+		raw, err := f.Payload(e, writeTranscript)
+		if err != nil {
+			fail("cannot build the payload: %v", err)
+			continue
+		}
+		fmt.Fprintf(&d, "    %s payload: %s\n", e, strings.TrimRight(string(raw), "\n"))
+		cmds := rn.commands[e.String()]
+		hooks := 0
+		for _, u := range rn.plan.Units {
+			for _, h := range u.Hooks {
+				if h.Event != e {
+					continue
+				}
+				hooks++
+				want := eval.Hook(h, raw, env)
+				decision = max(decision, want.Expect(h.FailClosed))
+				for _, m := range want.Matched {
+					if !containsRule(matched, m) {
+						matched = append(matched, m)
+					}
+				}
+				cmd, ok := findCommand(cmds, u.Name)
+				if !ok {
+					fail("hooks.json has no %s entry for %s; run hookify build", e, u.Name)
+					continue
+				}
+				fmt.Fprintf(&d, "    %s: %s\n", cmd.line, describe(want, h))
+				fmt.Fprintf(&d, "      evaluator:  %s", want.Answer)
+				for _, p := range want.Problems {
+					fail("the evaluator cannot run %s", p)
+				}
+				got := rn.exec(cmd.bash(), raw, environ)
+				if got.err != nil || !bytes.Equal(got.out, want.Answer) || got.code != want.Exit {
+					fmt.Fprintf(&d, "      bash:       %s\n", got)
+					fail("bash disagrees with the evaluator")
+				} else {
+					d.WriteString("      bash:       the same\n")
+				}
+				if rn.pwsh != "" && fileExists(filepath.Join(rn.dir, cmd.script+".ps1")) {
+					ps := rn.exec(cmd.powershell(rn.pwsh), raw, environ)
+					if ps.err != nil || !sameJSON(ps.out, want.Answer) || ps.code != want.Exit {
+						fmt.Fprintf(&d, "      powershell: %s\n", ps)
+						fail("PowerShell disagrees with the evaluator")
+					} else {
+						d.WriteString("      powershell: the same\n")
+					}
+				}
+			}
+		}
+		if hooks == 0 {
+			d.WriteString("    (no hookify script runs on " + e.String() + ")\n")
+		}
+		if hooks != len(cmds) {
+			fail("hooks.json has %d hookify entries for %s, the rules make %d; run hookify build", len(cmds), e, hooks)
+		}
+	}
+	r.got = decision.String()
+	r.matched = ruleNames(matched)
+	if r.matched == "" {
+		r.matched = "-"
+	}
+	if decision != f.Expect {
+		fail("expected %s, got %s", f.Expect, decision)
+	}
+	if r.status == "FAIL" {
+		r.detail = fmt.Sprintf("--- FAIL %s: %s\n%s", r.name, strings.Join(why, "; "), d.String())
+	}
+	return r
+}
+
+func containsRule(rs []*ir.Rule, r *ir.Rule) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+func findCommand(cmds []command, unit string) (command, bool) {
+	for _, c := range cmds {
+		if path.Base(c.script) == unit {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+func fileExists(name string) bool {
+	st, err := os.Stat(name)
+	return err == nil && st.Mode().IsRegular()
+}
+
+type scriptRun struct {
+	out, stderr []byte
+	code        int
+	err         error
+}
+
+func (s scriptRun) String() string {
+	out := fmt.Sprintf("%q exit %d", s.out, s.code)
+	if s.err != nil {
+		out += " (" + s.err.Error() + ")"
+	}
+	if len(s.stderr) > 0 {
+		out += "; stderr: " + strings.TrimSpace(string(s.stderr))
+	}
+	return out
+}
+
+// exec runs a hooks.json command as Cursor does: sh -c, from the hooks'
+// working directory, with the payload on stdin.
+func (rn *runner) exec(line string, stdin []byte, environ []string) scriptRun {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", line)
+	cmd.Dir = rn.dir
+	cmd.Env = environ
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	r := scriptRun{out: out.Bytes(), stderr: errb.Bytes()}
+	if ee, ok := err.(*exec.ExitError); ok {
+		r.code = ee.ExitCode()
+	} else if err != nil {
+		r.err = err
+	}
+	if ctx.Err() != nil {
+		r.err = ctx.Err()
+	}
+	return r
+}
+
+// sameJSON: both are one JSON object line with the same content.
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return bytes.Count(a, []byte("\n")) <= 1 && reflect.DeepEqual(x, y)
+}

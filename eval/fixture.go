@@ -1,0 +1,398 @@
+package eval
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v4"
+
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/ir"
+)
+
+// Fixture is one payload and the decision expected from the hooks that
+// Cursor runs for it. It comes from a rule's tests: or from a case file.
+type Fixture struct {
+	Pos  diag.Pos
+	Name string // optional, from a case file
+	// Rule is the rule whose tests: holds the fixture (nil for a case).
+	Rule *ir.Rule
+	// Events are the Cursor events the payload is sent to; the decision is
+	// the strongest of their answers (block, then warn, then allow).
+	Events []ir.CursorEvent
+	// Raw is the payload as sent. When nil, Payload builds it from Input.
+	Raw   []byte
+	Input []ir.Input
+	// Transcript, when not nil, is the text of the transcript file that
+	// $CURSOR_TRANSCRIPT_PATH names during the run.
+	Transcript *string
+	Expect     ir.Expect
+}
+
+// FromTest is the fixture of a rule's test.
+func FromTest(r *ir.Rule, t ir.Test) Fixture {
+	return Fixture{Pos: t.Pos, Rule: r, Events: t.Events, Input: t.Input, Expect: t.Expect}
+}
+
+// Payload returns the payload for event e. Built from Input, it holds
+// hook_event_name and each input field at the first payload key of the
+// field's source on e (ir.Resolve): command at the top level, file_path,
+// new_text (new_string), old_text (old_string) and content in tool_input,
+// user_prompt as prompt; transcript is written with writeTranscript and
+// named by transcript_path. A tool event without tool_name gets Write when
+// the input has content, else StrReplace.
+func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (string, error)) ([]byte, error) {
+	if f.Raw != nil {
+		return f.Raw, nil
+	}
+	type kv struct{ k, v string }
+	top := []kv{{"hook_event_name", ir.JSONString(e.String())}}
+	var tool []kv
+	set := func(list *[]kv, k, v string) {
+		for i := range *list {
+			if (*list)[i].k == k {
+				(*list)[i].v = v
+				return
+			}
+		}
+		*list = append(*list, kv{k, v})
+	}
+	hasTool, hasContent := false, false
+	for _, in := range f.Input {
+		v := ir.JSONString(in.Value)
+		if in.Null {
+			v = "null"
+		}
+		src, _ := ir.Resolve(e, in.Field)
+		if src.Transcript {
+			name, err := writeTranscript(in.Value)
+			if err != nil {
+				return nil, err
+			}
+			set(&top, ir.TranscriptKey.Name, ir.JSONString(name))
+			continue
+		}
+		k := src.Keys[0]
+		if k.ToolInput {
+			set(&tool, k.Name, v)
+			hasContent = hasContent || k.Name == "content" || k.Name == "contents"
+		} else {
+			set(&top, k.Name, v)
+			hasTool = hasTool || k == ir.ToolNameKey
+		}
+	}
+	if (e == ir.PreToolUse || e == ir.PostToolUse) && !hasTool {
+		name := "StrReplace"
+		if hasContent {
+			name = "Write"
+		}
+		top = slices.Insert(top, 1, kv{ir.ToolNameKey.Name, ir.JSONString(name)})
+	}
+	var b strings.Builder
+	b.WriteByte('{')
+	write := func(list []kv) {
+		for i, x := range list {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(ir.JSONString(x.k) + ":" + x.v)
+		}
+	}
+	write(top)
+	if len(tool) > 0 || e == ir.PreToolUse || e == ir.PostToolUse {
+		b.WriteString(`,"tool_input":{`)
+		write(tool)
+		b.WriteByte('}')
+	}
+	b.WriteString("}\n")
+	return []byte(b.String()), nil
+}
+
+// Decision is the strongest expectation of several results.
+func Decision(rs []Result, failClosed []bool) ir.Expect {
+	d := ir.ExpectAllow
+	for i, r := range rs {
+		d = max(d, r.Expect(failClosed[i]))
+	}
+	return d
+}
+
+// CaseCode is the code of diagnostics about case files.
+const CaseCode = "case"
+
+// ReadCases reads the fixtures of the case files under dir in fsys: every
+// .json, .yaml and .yml file, in bytewise path order. A file holds one case
+// or a list of cases:
+//
+//   - name: force push is blocked   # optional
+//     event: beforeShellExecution   # a Cursor event, or bash, file, read, prompt, stop
+//     payload: {"command": "git push --force"}   # a map, sent as JSON;
+//     # or a string, sent as is (BOMs, broken JSON)
+//     input: {command: "git push -f"}            # or rule fields, as in tests:
+//     transcript: "..."             # optional: the file $CURSOR_TRANSCRIPT_PATH names
+//     expect: block                 # allow, warn or block
+//
+// The event file means a file write: preToolUse, then postToolUse.
+func ReadCases(fsys fs.FS, dir string) ([]Fixture, diag.List) {
+	var diags diag.List
+	var files []string
+	err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		switch path.Ext(p) {
+		case ".json", ".yaml", ".yml":
+			if !d.IsDir() {
+				files = append(files, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		diags.Errorf(diag.Pos{File: dir}, CaseCode, "cannot read the cases: %v", err)
+		return nil, diags
+	}
+	if len(files) == 0 {
+		diags.Errorf(diag.Pos{File: dir}, CaseCode, "no .json, .yaml or .yml case files here")
+	}
+	slices.Sort(files)
+	var out []Fixture
+	for _, f := range files {
+		data, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			diags.Errorf(diag.Pos{File: f}, CaseCode, "cannot read: %v", err)
+			continue
+		}
+		out = append(out, parseCases(f, data, &diags)...)
+	}
+	return out, diags
+}
+
+func parseCases(file string, data []byte, diags *diag.List) []Fixture {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		pos := diag.Pos{File: file}
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		var le *yaml.LoadError
+		if errors.As(err, &le) {
+			pos.Line, pos.Col, msg = le.Mark.Line, le.Mark.Column, le.Message
+		}
+		diags.Errorf(pos, CaseCode, "invalid YAML: %s", msg)
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		diags.Errorf(diag.Pos{File: file}, CaseCode, "the file holds no case")
+		return nil
+	}
+	root := doc.Content[0]
+	items := []*yaml.Node{root}
+	if root.Kind == yaml.SequenceNode {
+		items = root.Content
+	}
+	var out []Fixture
+	for _, it := range items {
+		if f, ok := parseCase(file, it, diags); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func pos(file string, n *yaml.Node) diag.Pos {
+	return diag.Pos{File: file, Line: n.Line, Col: n.Column}
+}
+
+func parseCase(file string, n *yaml.Node, diags *diag.List) (Fixture, bool) {
+	f := Fixture{Pos: pos(file, n)}
+	if n.Kind != yaml.MappingNode {
+		diags.Errorf(f.Pos, CaseCode, "a case must be a map with event, payload or input, and expect")
+		return f, false
+	}
+	ok := true
+	bad := func(at *yaml.Node, format string, args ...any) {
+		diags.Errorf(pos(file, at), CaseCode, format, args...)
+		ok = false
+	}
+	text := func(k, v *yaml.Node) (string, bool) {
+		if v.Kind != yaml.ScalarNode {
+			bad(v, "%s must be text", k.Value)
+			return "", false
+		}
+		return v.Value, true
+	}
+	var hasExpect, hasEvent, hasPayload bool
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		switch k.Value {
+		case "name":
+			f.Name, _ = text(k, v)
+		case "event":
+			hasEvent = true
+			if s, good := text(k, v); good {
+				evs, known := caseEvents(s)
+				if !known {
+					bad(v, "unknown event %q: use a Cursor event, or bash, file, read, prompt or stop", s)
+				}
+				f.Events = evs
+			}
+		case "expect":
+			hasExpect = true
+			if s, good := text(k, v); good {
+				e, known := ir.ParseExpect(s)
+				if !known {
+					bad(v, "unknown expect %q: use allow, warn or block", s)
+				}
+				f.Expect = e
+			}
+		case "payload":
+			hasPayload = true
+			if v.Kind == yaml.ScalarNode && v.ShortTag() == "!!str" {
+				f.Raw = []byte(v.Value)
+				break
+			}
+			if v.Kind != yaml.MappingNode {
+				bad(v, "payload must be a map (sent as JSON) or a string (sent as is)")
+				break
+			}
+			js, err := toJSON(v)
+			if err != nil {
+				bad(v, "payload: %v", err)
+			}
+			f.Raw = []byte(js + "\n")
+		case "input":
+			hasPayload = true
+			if v.Kind != yaml.MappingNode {
+				bad(v, "input must be a map of rule fields to text")
+				break
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				fk, fv := v.Content[j], v.Content[j+1]
+				if fv.Kind != yaml.ScalarNode {
+					bad(fv, "input %s must be text", fk.Value)
+					continue
+				}
+				in := ir.Input{Field: fk.Value, Value: fv.Value}
+				if fv.ShortTag() == "!!null" {
+					in = ir.Input{Field: fk.Value, Null: true}
+				}
+				f.Input = append(f.Input, in)
+			}
+		case "transcript":
+			if s, good := text(k, v); good {
+				f.Transcript = &s
+			}
+		default:
+			bad(k, "unknown case key %s (use name, event, payload, input, transcript and expect)", k.Value)
+		}
+	}
+	if !hasEvent {
+		bad(n, "the case has no event")
+	}
+	if !hasExpect {
+		bad(n, "the case has no expect (allow, warn or block)")
+	}
+	if f.Raw != nil && f.Input != nil {
+		bad(n, "give payload or input, not both")
+	}
+	if !hasPayload {
+		f.Raw = []byte("{}\n")
+	}
+	return f, ok
+}
+
+// caseEvents reads a case's event: a Cursor event or a hookify event.
+func caseEvents(s string) ([]ir.CursorEvent, bool) {
+	if e, ok := ir.ParseCursorEvent(s); ok {
+		return []ir.CursorEvent{e}, true
+	}
+	if e, ok := ir.ParseEvent(s); ok && e != ir.EventAll {
+		return ir.RowEvents(e), true
+	}
+	return nil, false
+}
+
+// toJSON writes a YAML node as JSON, keeping the order of keys.
+func toJSON(n *yaml.Node) (string, error) {
+	switch n.Kind {
+	case yaml.AliasNode:
+		return toJSON(n.Alias)
+	case yaml.MappingNode:
+		var parts []string
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			v, err := toJSON(n.Content[i+1])
+			if err != nil {
+				return "", err
+			}
+			parts = append(parts, ir.JSONString(n.Content[i].Value)+":"+v)
+		}
+		return "{" + strings.Join(parts, ",") + "}", nil
+	case yaml.SequenceNode:
+		var parts []string
+		for _, c := range n.Content {
+			v, err := toJSON(c)
+			if err != nil {
+				return "", err
+			}
+			parts = append(parts, v)
+		}
+		return "[" + strings.Join(parts, ",") + "]", nil
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!null":
+			return "null", nil
+		case "!!bool":
+			return strconv.FormatBool(n.Value == "true" || n.Value == "True" || n.Value == "TRUE"), nil
+		case "!!int", "!!float":
+			if isJSONNumber(n.Value) {
+				return n.Value, nil
+			}
+			return "", fmt.Errorf("%s is not a JSON number; quote it", n.Value)
+		}
+		return ir.JSONString(n.Value), nil
+	}
+	return "", fmt.Errorf("unsupported YAML at line %d", n.Line)
+}
+
+func isJSONNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	start := i
+	if n := digits(); n == 0 || n > 1 && s[start] == '0' {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
