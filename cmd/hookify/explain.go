@@ -214,7 +214,7 @@ func (ex *explainer) rule(w io.Writer, r *ir.Rule) {
 	}
 	section(w, "hookify", head)
 	for _, c := range r.Conditions {
-		fmt.Fprint(w, wrap("            ", fmt.Sprintf("%s %s %s", c.Field, c.Op, strconv.Quote(c.Pattern))))
+		fmt.Fprint(w, wrap("            ", fmt.Sprintf("%s %s %s", c.Field, c.Op, show(c.Pattern))))
 	}
 	if len(r.Conditions) == 0 {
 		fmt.Fprint(w, wrap("            ", "no conditions: the intent is only in the message"))
@@ -264,6 +264,15 @@ func (ex *explainer) rule(w io.Writer, r *ir.Rule) {
 	if first {
 		section(w, "Cursor", "no hook")
 	}
+}
+
+// show writes a pattern as written, in backquotes, or Go-quoted when it
+// holds a backquote or a control character.
+func show(s string) string {
+	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return r == '`' || r < 0x20 || r == 0x7f }) {
+		return strconv.Quote(s)
+	}
+	return "`" + s + "`"
 }
 
 // reads lists the fields a check reads and where they come from.
