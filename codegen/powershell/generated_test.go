@@ -115,8 +115,11 @@ func add(files map[string][]byte, prefix string, out []codegen.File) {
 }
 
 var (
-	sayRE  = regexp.MustCompile(`^\s*hk_say `)
-	exitRE = regexp.MustCompile(`^\s*exit [0-9]+$`)
+	sayRE        = regexp.MustCompile(`^\s*hk_say `)
+	exitRE       = regexp.MustCompile(`^\s*exit [0-9]+$`)
+	methodCallRE = regexp.MustCompile(`\bhk_[a-z_]+\(`)
+	assignRE     = regexp.MustCompile(`\$(hk_[A-Za-z0-9_]+) = `)
+	varRE        = regexp.MustCompile(`\$(hk_[A-Za-z0-9_]+)`)
 )
 
 // TestGeneratedScripts checks every generated .ps1 with the tree-sitter
@@ -138,6 +141,24 @@ func TestGeneratedScripts(t *testing.T) {
 		}
 		if strings.Contains(s, "\r") || !strings.HasSuffix(s, "\n") {
 			t.Errorf("%s: line ends are not all LF", name)
+		}
+		// Strict mode (Set-StrictMode -Version 2.0) stops a script that
+		// calls a function with method syntax or reads a variable that was
+		// never assigned.
+		for _, m := range methodCallRE.FindAllStringIndex(s, -1) {
+			if !strings.HasSuffix(s[:m[0]], "function ") {
+				t.Errorf("%s: function called with method syntax: %q", name, s[m[0]:m[1]])
+			}
+		}
+		assigned := map[string]bool{}
+		for _, m := range assignRE.FindAllStringSubmatch(s, -1) {
+			assigned[m[1]] = true
+		}
+		for _, m := range varRE.FindAllStringSubmatch(s, -1) {
+			if !assigned[m[1]] {
+				t.Errorf("%s: $%s is read but never assigned", name, m[1])
+				assigned[m[1]] = true
+			}
 		}
 		lines := strings.Split(s, "\n")
 		for i, l := range lines {
