@@ -173,8 +173,12 @@ func TestFidelityAgreement(t *testing.T) {
 			}
 		}
 	}
-	// enabled: no is enabled-word's, not a reading difference.
+	// enabled: no (q07) is enabled-word's, not a reading difference; that
+	// warning says that hookify runs the rule.
 	res := compileOne(t, "---\nname: a\nenabled: no\nevent: bash\npattern: rm\n---\nx", Options{})
+	if w := withCode(res.Diags, "enabled-word"); len(w) != 1 || w[0].Pos.Line != 3 || !strings.Contains(w[0].Msg, "hookify reads any text as enabled") {
+		t.Errorf("enabled: no: %s", res.Diags)
+	}
 	for _, d := range res.Diags {
 		if d.Code != "enabled-word" && d.Code != "disabled" {
 			t.Errorf("enabled: no: unexpected %v (%s)", d, d.Code)
