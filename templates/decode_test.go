@@ -430,6 +430,7 @@ func tableAWKCases() []awkCase {
 }
 
 func TestDecodeTable(t *testing.T) {
+	t.Parallel()
 	// The explicit expectations, against payload.Decode.
 	for _, tt := range tableCases {
 		if tt.want == nil {
@@ -451,6 +452,7 @@ func TestDecodeTable(t *testing.T) {
 }
 
 func TestDecodeWanted(t *testing.T) {
+	t.Parallel()
 	in := []byte(`{"command":"ls","cwd":"/","tool_input":{"file_path":"/a","command":"rm"},"file_path":"top"}`)
 	cases := []awkCase{
 		{"none", in, nil},
@@ -545,6 +547,7 @@ func TestDecodeRawNUL(t *testing.T) {
 
 // TestDecodeGenerated runs a fixed sample of generated documents.
 func TestDecodeGenerated(t *testing.T) {
+	t.Parallel()
 	n := 600
 	if testing.Short() {
 		n = 100
@@ -605,6 +608,7 @@ func TestDecodeProgramText(t *testing.T) {
 // TestDecodeSpeed guards against superlinear time: it decodes 1 MB values
 // and fails far above the measured times (see the decode.awk header).
 func TestDecodeSpeed(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("slow")
 	}

@@ -15,7 +15,8 @@ type Generated struct {
 }
 
 // Generate builds a hostile payload from arbitrary bytes, which it reads as a
-// stream of choices (0 once they run out, so every input gives a document).
+// stream of choices (0, the plainest choice, once they run out, so every
+// input gives a document).
 // Documents mix every kind of value, every escape, surrogates alone and in
 // pairs, raw UTF-8, decoy keys inside strings and nested containers,
 // duplicate keys, repeated tool_input objects, BOMs and junk before the
@@ -112,7 +113,7 @@ func (g *gen) top() {
 		g.ws()
 		g.out.WriteString(":")
 		g.ws()
-		if k == "tool_input" && g.n(4) != 0 {
+		if k == "tool_input" && g.n(4) != 3 {
 			g.object(toolKeys, 1)
 		} else {
 			g.value(1)
@@ -125,13 +126,13 @@ func (g *gen) top() {
 // key writes a key, sometimes with escapes that spell the same text.
 func (g *gen) key(k string) {
 	switch g.n(12) {
-	case 0:
+	case 9:
 		if k != "" {
 			k = fmt.Sprintf(`\u%04x`, k[0]) + k[1:]
 		}
-	case 1:
+	case 10:
 		k += `\"`
-	case 2:
+	case 11:
 		k = `\\` + k
 	}
 	g.out.WriteString(`"` + k + `"`)
@@ -190,9 +191,9 @@ func (g *gen) str() {
 	for n := g.n(8); n > 0; n-- {
 		var a string
 		switch c := g.n(32); {
-		case c == 0:
+		case c == 31:
 			a = rareAtoms[g.n(len(rareAtoms))]
-		case c == 1:
+		case c == 30:
 			a = fmt.Sprintf(`\u%02x%02x`, g.n(256), g.n(256))
 			if a == `\u0000` {
 				a = `\u0100`
@@ -200,7 +201,7 @@ func (g *gen) str() {
 		default:
 			a = atoms[g.n(len(atoms))]
 		}
-		if g.n(24) == 0 {
+		if g.n(24) == 23 {
 			a = strings.Repeat(a, 300)
 		}
 		g.out.WriteString(a)
@@ -210,7 +211,7 @@ func (g *gen) str() {
 
 // damage sometimes breaks the document.
 func (g *gen) damage() {
-	if g.n(6) != 0 || g.out.Len() == 0 {
+	if g.n(6) != 5 || g.out.Len() == 0 {
 		return
 	}
 	s := g.out.String()
