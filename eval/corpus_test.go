@@ -27,7 +27,7 @@ import (
 
 var (
 	corpusDir = flag.String("corpus", "../../shared/corpus/hookify-rules", "the corpus of real hookify rules")
-	perHook   = flag.Int("payloads", 16, "payloads generated per hook in the differential test")
+	perHook   = flag.Int("payloads", 12, "payloads generated per hook in the differential test")
 )
 
 // awks are the awk implementations the scripts must work with: the name
