@@ -45,10 +45,10 @@ func TestReadCases(t *testing.T) {
   payload: "\uFEFF{\"command\": 1"
   expect: allow
 `)},
-		"cases/b/c.json": {Data: []byte(`{"event": "stop", "input": {"reason": "r"}, "transcript": "go test", "expect": "warn"}`)},
+		"cases/b/c.json":  {Data: []byte(`{"event": "stop", "input": {"reason": "r"}, "transcript": "go test", "expect": "warn"}`)},
 		"cases/readme.md": {Data: []byte("not a case")},
-		"bad/x.yml": {Data: []byte("event: nope\npayload: 3\nexpect: maybe\nextra: 1\n")},
-		"bad/y.yml": {Data: []byte("[unclosed\n")},
+		"bad/x.yml":       {Data: []byte("event: nope\npayload: 3\nexpect: maybe\nextra: 1\n")},
+		"bad/y.yml":       {Data: []byte("[unclosed\n")},
 	}
 	fx, diags := ReadCases(fsys, "cases")
 	if len(diags) > 0 || len(fx) != 3 {
