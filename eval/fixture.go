@@ -113,15 +113,6 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 	return []byte(b.String()), nil
 }
 
-// Decision is the strongest expectation of several results.
-func Decision(rs []Result, failClosed []bool) ir.Expect {
-	d := ir.ExpectAllow
-	for i, r := range rs {
-		d = max(d, r.Expect(failClosed[i]))
-	}
-	return d
-}
-
 // CaseCode is the code of diagnostics about case files.
 const CaseCode = "case"
 
