@@ -411,7 +411,11 @@ func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sampl
 			bySrc[k] = append(bySrc[k], cd)
 		}
 		for _, src := range order {
-			v := pickValue(bySrc[src.String()], flip, samples, r)
+			conds := bySrc[src.String()]
+			if r.IntN(8) == 0 || flip != nil && slices.ContainsFunc(conds, func(c ir.Cond) bool { return c.Condition == flip }) && r.IntN(3) == 0 {
+				continue // the field is missing: its default, or every condition on it is false
+			}
+			v := pickValue(conds, flip, samples, r)
 			switch r.IntN(8) {
 			case 0:
 				v += "\n"
@@ -446,19 +450,21 @@ func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sampl
 // place sets a source's value in the payload, through one of its keys.
 func place(t *testing.T, p *project, src ir.Source, v string, r *rand.Rand) []member {
 	if src.Transcript {
-		switch r.IntN(5) {
+		switch r.IntN(8) {
 		case 0:
 			return nil // $CURSOR_TRANSCRIPT_PATH
 		case 1:
 			return []member{{key: ir.TranscriptKey.Name, val: "no/such/file"}}
+		case 2:
+			return []member{{key: ir.TranscriptKey.Name, val: "."}} // a directory
 		}
 		f, err := os.CreateTemp(p.root, "transcript-*.jsonl")
 		if err != nil {
 			t.Fatal(err)
 		}
 		data := v
-		if r.IntN(4) == 0 {
-			data += "\x00go test npm test" // bash reads up to the first NUL
+		if r.IntN(2) == 0 {
+			data += "\x00go test, npm test, AFTER-NUL" // bash reads up to the first NUL
 		}
 		f.WriteString(data)
 		f.Close()
@@ -614,6 +620,7 @@ func synthetic() fstest.MapFS {
 	add("read", "event: read\naction: block\nconditions:\n  - field: file_path\n    operator: starts_with\n    pattern: /etc/")
 	add("prompt", "event: prompt\naction: block\nconditions:\n  - field: user_prompt\n    operator: ends_with\n    pattern: '!!'")
 	add("stop", "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_regex_match\n    pattern: 'go test|npm (run )?test'\n  - field: reason\n    operator: equals\n    pattern: ''")
+	add("stop-nul", "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_contains\n    pattern: AFTER-NUL")
 	add("all", "event: all\naction: block\ntool_matcher: Bash|Edit\nconditions:\n  - field: command\n    operator: contains\n    pattern: rm")
 	return fsys
 }
