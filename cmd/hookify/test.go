@@ -68,7 +68,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if len(changes) > 0 {
-		fmt.Fprintf(stderr, "hookify test: %d generated files are stale, so the scripts on disk are not what the rules say; run hookify build (hookify check shows the diff)\n", len(changes))
+		fmt.Fprintf(stderr, "hookify test: %d generated files are stale, so the scripts on disk are not what the rules say; run hookify build, or give hookify test the flags build had (hookify check shows the diff)\n", len(changes))
 		return 1
 	}
 
