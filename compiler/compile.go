@@ -197,6 +197,7 @@ func keepPrompt(r *ir.Rule, pf *parser.File, opts Options, diags *diag.List) boo
 		if len(r.Conditions) > 0 {
 			why = "it asks for a prompt hook (cursor_hook: prompt)"
 		}
+		drop()
 		diags.Warnf(namePos(pf), "no-prompt-hook", "rule %s is left out because of --no-prompt-hooks: %s", r.Name, why)
 		return false
 	}
