@@ -1,9 +1,6 @@
 package pyre
 
 import (
-	"bytes"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -52,29 +49,6 @@ func FuzzERE(f *testing.F) {
 				t.Fatalf("pattern %q subject %q: Python %v, bash %v\nERE %q",
 					pattern, s, py.Match[i] == 1, got[i] == '0', ere)
 			}
-		}
-	})
-}
-
-// FuzzBashQuote checks that bash reads BashQuote(s) back as s, byte for byte.
-func FuzzBashQuote(f *testing.F) {
-	f.Add("plain")
-	f.Add("it's a \\ back\\slash\n\t\x01\x7f\x80\xff é")
-	f.Add(`$'\x41' "$HOME" ${x} $(id) ` + "`id`")
-	f.Fuzz(func(t *testing.T, s string) {
-		if strings.ContainsRune(s, 0) {
-			return
-		}
-		requireTools(t)
-		q := BashQuote(s)
-		cmd := exec.Command("bash", "-c", "printf %s "+q)
-		cmd.Env = append(os.Environ(), "LC_ALL=C")
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("bash -c 'printf %%s '%s: %v", q, err)
-		}
-		if !bytes.Equal(out, []byte(s)) {
-			t.Fatalf("BashQuote(%q) = %s, bash printed %q", s, q, out)
 		}
 	})
 }

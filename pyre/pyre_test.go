@@ -213,22 +213,6 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-func TestBashQuote(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"", "$''"},
-		{"abc", "$'abc'"},
-		{`a\b`, `$'a\\b'`},
-		{"it's", `$'it\'s'`},
-		{"a\nb", `$'a\nb'`},
-		{"\t\x01\x7f\xc3\xa9", `$'\x09\x01\x7f\xc3\xa9'`},
-		{"\xe2\x80\x94A", `$'\xe2\x80\x94A'`},
-	} {
-		if got := BashQuote(tt.in); got != tt.want {
-			t.Errorf("BashQuote(%q) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestCaseTablesMatchPython checks, for every code point, the Unicode data the
 // translation relies on against the local python3: sre's lowercase and uppercase
 // mappings and "cased" property, the extra case table, \s, and the word
