@@ -350,8 +350,8 @@ var tableCases = []struct {
 	{"del byte", "{\"command\":\"\x7f\"}", map[string]string{"command": "\x7f"}},
 	{"1 MB plain", `{"command":"` + big(1<<20, "abcdefgh ") + `","cwd":"/"}`, map[string]string{"command": big(1<<20, "abcdefgh "), "cwd": "/"}},
 	{"1 MB escapes", `{"tool_input":{"content":"` + big(1<<20, `it's \"x\"\n\t\\ $(y) `) + `"},"command":"ls"}`, nil},
-	{"1 MB unicode escapes", `{"command":"` + big(1<<20, `\u00e9\ud83d\ude00\u2603x\u0027`) + `"}`, nil},
-	{"1 MB unwanted", `{"x":"` + big(1<<20, `\"command\":\"rm\" \\`) + `","command":"ls"}`, map[string]string{"command": "ls"}},
+	{"256 KB unicode escapes", `{"command":"` + big(256<<10, `\u00e9\ud83d\ude00\u2603x\u0027`) + `"}`, nil},
+	{"1 MB unwanted", `{"x":"` + big(1<<20, `{\"command\":\"rm -rf /\"} and some more text to skip \\ `) + `","command":"ls"}`, map[string]string{"command": "ls"}},
 	{"big array", `{"x":[` + big(100000, `1,"a",{"command":"rm"},`) + `0],"command":"ls"}`, map[string]string{"command": "ls"}},
 
 	{"empty input", ``, nil},
@@ -548,7 +548,7 @@ func TestDecodeRawNUL(t *testing.T) {
 // TestDecodeGenerated runs a fixed sample of generated documents.
 func TestDecodeGenerated(t *testing.T) {
 	t.Parallel()
-	n := 600
+	n := 400
 	if testing.Short() {
 		n = 100
 	}
