@@ -90,13 +90,25 @@ func (f *File) Field(key string) (*Pair, bool) {
 
 // Parse parses one rule file. path is used in positions only. Errors and
 // warnings are returned as diagnostics; the File is nil only when the front
-// matter could not be found at all.
+// matter could not be found at all, or the file is not valid UTF-8 or holds
+// a NUL byte.
 func Parse(path string, src []byte) (*File, diag.List) {
 	var diags diag.List
 	fileStart := diag.Pos{File: path, Line: 1, Col: 1}
+	// Positions count columns after a leading BOM, as everywhere below.
+	noBOM := src
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		noBOM = src[3:]
+	}
 	if !utf8.Valid(src) {
-		line, col := invalidUTF8Pos(src)
+		line, col := invalidUTF8Pos(noBOM)
 		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, "invalid-utf8", "the file is not valid UTF-8")
+		return nil, diags
+	}
+	if i := strings.IndexByte(string(noBOM), 0); i >= 0 {
+		line := 1 + strings.Count(string(noBOM[:i]), "\n")
+		col := i - strings.LastIndexByte(string(noBOM[:i]), '\n')
+		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, "nul", "the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it")
 		return nil, diags
 	}
 	text := strings.ReplaceAll(string(src), "\r\n", "\n")
@@ -146,7 +158,8 @@ func isFence(line string) bool {
 // takes hookify's line-parser reading, with a warning.
 func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.List) []*Pair {
 	const firstLine = 2
-	conv := converter{path: path, lines: fmLines, firstLine: firstLine}
+	aliases := &aliasState{open: map[*yaml.Node]bool{}}
+	conv := converter{path: path, lines: fmLines, firstLine: firstLine, aliases: aliases}
 	if strings.TrimSpace(strings.Join(fmLines, "")) == "" {
 		return nil
 	}
@@ -164,7 +177,7 @@ func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.L
 	// Read each top-level key on its own.
 	var out []*Pair
 	for _, c := range chunks(fmLines) {
-		sub := converter{path: path, lines: fmLines[c.start:c.end], firstLine: firstLine + c.start}
+		sub := converter{path: path, lines: fmLines[c.start:c.end], firstLine: firstLine + c.start, aliases: aliases}
 		node, err := loadYAML(strings.Join(fmLines[c.start:c.end], ""))
 		if err == nil && node != nil && node.Kind == yaml.MappingNode {
 			out = append(out, sub.pairs(node, diags)...)
@@ -251,7 +264,20 @@ type converter struct {
 	path      string
 	lines     []string
 	firstLine int
+	aliases   *aliasState
 }
+
+// aliasState bounds what aliases can do: an alias inside the value it names
+// would be converted forever, and nested aliases can multiply a short file
+// into billions of values ("billion laughs").
+type aliasState struct {
+	open     map[*yaml.Node]bool // anchored nodes being converted through an alias
+	expanded int                 // values converted through aliases so far
+	reported bool
+}
+
+// maxExpanded is far above what a rule needs: a few dozen values.
+const maxExpanded = 10000
 
 // pos converts a YAML mark (1-based line, 1-based column in characters)
 // into a file position with a byte column.
@@ -288,8 +314,28 @@ func (c converter) pairs(m *yaml.Node, diags *diag.List) []*Pair {
 }
 
 func (c converter) value(n *yaml.Node, diags *diag.List) *Value {
-	for n.Kind == yaml.AliasNode && n.Alias != nil {
-		n = n.Alias
+	st := c.aliases
+	if len(st.open) > 0 {
+		st.expanded++
+	}
+	if n.Kind == yaml.AliasNode {
+		at := c.pos(n.Line, n.Column)
+		for n.Kind == yaml.AliasNode && n.Alias != nil {
+			n = n.Alias
+		}
+		switch {
+		case st.open[n]:
+			diags.Errorf(at, "yaml", "the alias *%s is used inside the value it names", n.Anchor)
+			return &Value{Kind: Scalar, Tag: "!!null", Pos: at}
+		case st.expanded > maxExpanded:
+			if !st.reported {
+				st.reported = true
+				diags.Errorf(at, "yaml", "aliases expand the front matter to more than %d values", maxExpanded)
+			}
+			return &Value{Kind: Scalar, Tag: "!!null", Pos: at}
+		}
+		st.open[n] = true
+		defer delete(st.open, n)
 	}
 	v := &Value{Pos: c.pos(n.Line, n.Column)}
 	switch n.Kind {
