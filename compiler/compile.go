@@ -5,6 +5,8 @@
 package compiler
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -82,7 +84,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	res.Sources = files
 	names := map[string]string{}
 	for _, name := range files {
-		src, rerr := fs.ReadFile(root, name)
+		src, rerr := readRegular(root, name)
 		if rerr != nil {
 			res.Diags.Errorf(diag.Pos{File: name}, "read", "cannot read: %v", unwrapPathError(rerr))
 			continue
@@ -144,7 +146,7 @@ func Compile(root fs.FS, opts Options) *Result {
 		res.Diags = res.Diags.Sort()
 		return res
 	}
-	existing, rerr := fs.ReadFile(root, HooksJSON)
+	existing, rerr := readRegular(root, HooksJSON)
 	if rerr != nil && !isNotExist(rerr) {
 		res.Diags.Errorf(diag.Pos{File: HooksJSON}, "read", "cannot read: %v", unwrapPathError(rerr))
 		return res
@@ -259,3 +261,37 @@ func ruleFiles(root fs.FS, inputs []string) ([]string, diag.List) {
 }
 
 func isNotExist(err error) bool { return err != nil && errorsIs(err, fs.ErrNotExist) }
+
+// readRegular reads the file name, following symbolic links, but refuses
+// anything that is not a regular file before opening it: a FIFO would hang
+// the build and a device such as /dev/zero would exhaust memory. A dangling
+// symbolic link is named as such.
+func readRegular(root fs.FS, name string) ([]byte, error) {
+	st, err := fs.Stat(root, name)
+	if isNotExist(err) {
+		if target, lerr := fs.ReadLink(root, name); lerr == nil {
+			return nil, fmt.Errorf("is a symbolic link to %s, which does not exist", target)
+		}
+	}
+	switch {
+	case err != nil:
+		return nil, err
+	case st.IsDir():
+		return nil, errors.New("is a directory, not a file")
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("is not a regular file (%s)", fileType(st.Mode()))
+	}
+	return fs.ReadFile(root, name)
+}
+
+func fileType(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return m.Type().String()
+}

@@ -1,0 +1,223 @@
+package compiler_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/ir"
+)
+
+// ruleSeeds returns the rule files of the golden archives and of the shared
+// corpus of real rules (when it is there), as fuzz seeds.
+func ruleSeeds(t testing.TB) [][]byte {
+	var seeds [][]byte
+	archives, _ := filepath.Glob("../golden/testdata/*.txtar")
+	for _, name := range archives {
+		a, err := txtar.ParseFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range a.Files {
+			if strings.HasPrefix(f.Name, ".claude/") {
+				seeds = append(seeds, f.Data)
+			}
+		}
+	}
+	corpus, _ := filepath.Glob("../../shared/corpus/hookify-rules/*.md")
+	for _, name := range corpus {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seeds = append(seeds, data)
+	}
+	if len(seeds) == 0 {
+		t.Fatal("no seed rule files found")
+	}
+	return seeds
+}
+
+// fuzzOptions picks the compile options from one fuzzed byte.
+func fuzzOptions(b byte) compiler.Options {
+	var o compiler.Options
+	if b&1 != 0 {
+		o.Layout = ir.PerRule
+	}
+	if b&2 != 0 {
+		o.Platform = compiler.Windows
+	}
+	if b&4 != 0 {
+		o.Warn = ir.WarnAllow
+	}
+	o.NoPromptHooks = b&8 != 0
+	return o
+}
+
+// FuzzCompile compiles one rule file (under its usual name, next to an
+// existing hooks.json with a foreign entry) twice and checks that:
+// Compile never panics; both results are identical; a result with errors
+// has no files; every file is a clean path under .cursor/; every .sh script
+// parses as bash (mvdan.cc/sh); and hooks.json is valid JSON that keeps the
+// foreign entry.
+func FuzzCompile(f *testing.F) {
+	for i, s := range ruleSeeds(f) {
+		f.Add(s, byte(i))
+	}
+	const foreign = `{"version":1,"hooks":{"stop":[{"command":"./mine.sh"}]}}`
+	f.Fuzz(func(t *testing.T, src []byte, opt byte) {
+		fsys := fstest.MapFS{
+			".claude/hookify.fuzz.local.md": {Data: src, Mode: 0o644},
+			".cursor/hooks.json":            {Data: []byte(foreign), Mode: 0o644},
+		}
+		opts := fuzzOptions(opt)
+		a := compiler.Compile(fsys, opts)
+		b := compiler.Compile(fsys, opts)
+		// reflect.DeepEqual first: cmp.Diff is slow on megabytes of scripts.
+		if !reflect.DeepEqual(a.Files, b.Files) {
+			t.Fatalf("two compiles give different files (-first +second):\n%s", cmp.Diff(a.Files, b.Files))
+		}
+		if !reflect.DeepEqual(a.Diags, b.Diags) {
+			t.Fatalf("two compiles give different diagnostics (-first +second):\n%s", cmp.Diff(a.Diags, b.Diags))
+		}
+		if !reflect.DeepEqual(a.Stale, b.Stale) {
+			t.Fatalf("two compiles give different stale lists:\n%s", cmp.Diff(a.Stale, b.Stale))
+		}
+		if a.Diags.HasErrors() {
+			if len(a.Files) != 0 {
+				t.Fatalf("errors, and still %d files", len(a.Files))
+			}
+			return
+		}
+		sawHooks := false
+		for _, file := range a.Files {
+			if !fs.ValidPath(file.Path) || !strings.HasPrefix(file.Path, ".cursor/") {
+				t.Fatalf("output path %q is not a clean path under .cursor/", file.Path)
+			}
+			switch {
+			case file.Path == compiler.HooksJSON:
+				sawHooks = true
+				var v struct {
+					Version int                          `json:"version"`
+					Hooks   map[string][]json.RawMessage `json:"hooks"`
+				}
+				if err := json.Unmarshal(file.Data, &v); err != nil {
+					t.Fatalf("hooks.json is not valid JSON: %v\n%s", err, file.Data)
+				}
+				if v.Version != 1 || !bytes.Contains(file.Data, []byte(`"./mine.sh"`)) {
+					t.Fatalf("hooks.json lost the version or the foreign entry:\n%s", file.Data)
+				}
+			case strings.HasSuffix(file.Path, ".sh"):
+				if !strings.HasPrefix(file.Path, ".cursor/hooks/hookify-") || strings.Count(file.Path, "/") != 2 {
+					t.Fatalf("script path %q is not in .cursor/hooks/", file.Path)
+				}
+				p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+				if _, err := p.Parse(bytes.NewReader(file.Data), file.Path); err != nil {
+					t.Fatalf("%s does not parse as bash: %v\nrule file: %q", file.Path, err, src)
+				}
+			}
+		}
+		if !sawHooks {
+			t.Fatal("no hooks.json in the output")
+		}
+	})
+}
+
+// TestCompileReadsOnlyRegularFiles: rule files and hooks.json are read only
+// when they are regular files (symbolic links are followed). Before, a FIFO
+// named like a rule file hung the build, a link to /dev/zero exhausted
+// memory, and a dangling link said only "no such file or directory".
+func TestCompileReadsOnlyRegularFiles(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("needs mkfifo, /dev/zero and symbolic links")
+	}
+	const rule = "---\nname: ok\nevent: bash\npattern: sudo\n---\nCareful.\n"
+	for _, tc := range []struct {
+		name  string
+		setup func(root string) error
+		want  string
+	}{
+		{"fifo", func(root string) error {
+			return mkfifo(filepath.Join(root, ".claude/hookify.p.local.md"))
+		}, ".claude/hookify.p.local.md: error: cannot read: is not a regular file (a named pipe)"},
+		{"device", func(root string) error {
+			return os.Symlink("/dev/zero", filepath.Join(root, ".claude/hookify.z.local.md"))
+		}, ".claude/hookify.z.local.md: error: cannot read: is not a regular file (a device)"},
+		{"directory", func(root string) error {
+			return os.Mkdir(filepath.Join(root, ".claude/hookify.d.local.md"), 0o755)
+		}, ".claude/hookify.d.local.md: error: cannot read: is a directory, not a file"},
+		{"dangling link", func(root string) error {
+			return os.Symlink("../gone.md", filepath.Join(root, ".claude/hookify.g.local.md"))
+		}, ".claude/hookify.g.local.md: error: cannot read: is a symbolic link to ../gone.md, which does not exist"},
+		{"hooks.json fifo", func(root string) error {
+			if err := os.Mkdir(filepath.Join(root, ".cursor"), 0o755); err != nil {
+				return err
+			}
+			return mkfifo(filepath.Join(root, ".cursor/hooks.json"))
+		}, ".cursor/hooks.json: error: cannot read: is not a regular file (a named pipe)"},
+		{"followed link", func(root string) error {
+			if err := os.WriteFile(filepath.Join(root, "shared.md"), []byte(rule), 0o644); err != nil {
+				return err
+			}
+			return os.Symlink("../shared.md", filepath.Join(root, ".claude/hookify.l.local.md"))
+		}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			if err := os.Mkdir(filepath.Join(root, ".claude"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(root, ".claude/hookify.a.local.md"), []byte(rule), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := tc.setup(root); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan *compiler.Result)
+			go func() { done <- compiler.Compile(os.DirFS(root), compiler.Options{}) }()
+			var res *compiler.Result
+			select {
+			case res = <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("Compile did not return within 20 s")
+			}
+			var errs []string
+			for _, d := range res.Diags {
+				if d.Severity == diag.Error {
+					errs = append(errs, d.String())
+				}
+			}
+			if got := strings.Join(errs, "\n"); got != tc.want {
+				t.Errorf("errors:\n%s\nwant:\n%s", got, tc.want)
+			}
+			if tc.want == "" && len(res.Program.Rules) != 2 {
+				t.Errorf("%d rules compiled, want 2 (the link is followed)", len(res.Program.Rules))
+			}
+		})
+	}
+}
+
+// mkfifo makes a named pipe with the mkfifo command (the test stays
+// portable to systems without syscall.Mkfifo).
+func mkfifo(name string) error {
+	if out, err := exec.Command("mkfifo", name).CombinedOutput(); err != nil {
+		return fmt.Errorf("mkfifo: %v: %s", err, out)
+	}
+	return nil
+}
