@@ -19,6 +19,7 @@ package compiler
 // agree where that is possible.
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"regexp"
@@ -655,12 +656,30 @@ func checkSplit(c *fctx) {
 }
 
 // cutValue is the key and value hookify read on the line where the front
-// matter was cut.
+// matter was cut. Several keys can sit on that line (an inline "k: v, k: v"
+// item); the cut falls in the value of the last one. The maps are searched
+// in any order, so candidates are ranked to keep the message deterministic.
 func cutValue(c *fctx) (string, string) {
+	type cand struct {
+		key, val string
+		at       int // where "key:" last occurs on the line
+	}
+	line := ""
+	if i := c.hk.CutLine - 1; i >= 0 && i < len(c.up.Src) {
+		line = c.up.Src[i]
+	}
+	var cands []cand
+	add := func(k, v string) {
+		at := -1 // an empty key is found anywhere: rank it last
+		if k != "" {
+			at = strings.LastIndex(line, k+":")
+		}
+		cands = append(cands, cand{k, v, at})
+	}
 	for k, l := range c.up.Lines {
 		if l == c.hk.CutLine {
 			if s, ok := c.up.Values[k].(string); ok {
-				return k, s
+				add(k, s)
 			}
 		}
 	}
@@ -670,12 +689,18 @@ func cutValue(c *fctx) (string, string) {
 			m, ok := list[i].(map[string]string)
 			for ik, l := range it.KeyLines {
 				if ok && l == c.hk.CutLine {
-					return ik, m[ik]
+					add(ik, m[ik])
 				}
 			}
 		}
 	}
-	return "", ""
+	if len(cands) == 0 {
+		return "", ""
+	}
+	best := slices.MinFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(b.at, a.at), strings.Compare(a.key, b.key), strings.Compare(a.val, b.val))
+	})
+	return best.key, best.val
 }
 
 // ---- Behaviour checks ----

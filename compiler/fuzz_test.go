@@ -221,3 +221,26 @@ func mkfifo(name string) error {
 	}
 	return nil
 }
+
+// TestSplitWarningDeterministic: when hookify's cut falls on a line with
+// several keys (an inline "k: v, k: v" item), the upstream-split warning
+// names the last key on the line, every time. Found by FuzzCompile: the
+// key was picked in map order, so two builds could print different text.
+func TestSplitWarningDeterministic(t *testing.T) {
+	fsys := fstest.MapFS{".claude/hookify.x.local.md": {Data: []byte("---\n0:\n -:,0000:1C---\n---")}}
+	for range 20 {
+		res := compiler.Compile(fsys, compiler.Options{})
+		found := false
+		for _, d := range res.Diags {
+			if d.Code == "upstream-split" {
+				found = true
+				if !strings.Contains(d.Msg, "it reads 0000 as `1C`") {
+					t.Fatalf("upstream-split names the wrong key: %s", d.Msg)
+				}
+			}
+		}
+		if !found {
+			t.Fatal("no upstream-split warning")
+		}
+	}
+}
