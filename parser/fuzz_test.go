@@ -48,8 +48,8 @@ func ruleSeeds(t testing.TB) [][]byte {
 // reports, in a diagnostic or on a value, lies inside the file: the path is
 // the one given, 1 ≤ line ≤ the number of lines, and 1 ≤ col ≤ the line's
 // length in bytes + 1. Lines are counted as the parser reads the file: after
-// a leading BOM is dropped and CRLF is read as LF (a position may point just
-// past the last line end, at the empty last line).
+// a leading BOM is dropped, with CRLF and a lone CR read as LF (a position
+// may point just past the last line end, at the empty last line).
 func FuzzParse(f *testing.F) {
 	for _, s := range ruleSeeds(f) {
 		f.Add(s)
@@ -57,7 +57,8 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		const name = ".claude/hookify.fuzz.local.md"
 		pf, diags := parser.Parse(name, src)
-		text := strings.TrimPrefix(strings.ReplaceAll(string(src), "\r\n", "\n"), "\uFEFF")
+		text := strings.TrimPrefix(string(src), "\uFEFF")
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 		lines := strings.Split(text, "\n")
 		inside := func(what string, p diag.Pos) {
 			t.Helper()
@@ -152,9 +153,9 @@ func TestParseAliases(t *testing.T) {
 }
 
 // TestParseNULAndBOMPositions: a raw NUL byte anywhere in a rule file is a
-// positioned error (found by FuzzParse: one in the body was compiled into
-// the messages), and columns on the first line do not count a BOM (found
-// by FuzzParse: an invalid byte after a BOM was placed past the line end).
+// positioned error (one in the body was compiled into the messages), and
+// columns on the first line do not count a BOM (an invalid byte after a
+// BOM was placed past the line end).
 func TestParseNULAndBOMPositions(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"nul in body", "---\nname: x\npattern: a\n---\nbody \x00 text\n", "f.md:5:6: error: the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it\n"},
@@ -163,6 +164,8 @@ func TestParseNULAndBOMPositions(t *testing.T) {
 		{"nul after bom", "\uFEFF\x00", "f.md:1:1: error: the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it\n"},
 		{"invalid after bom", "\uFEFF-\xff", "f.md:1:2: error: the file is not valid UTF-8\n"},
 		{"invalid after crlf", "---\r\nname: \xff\r\n", "f.md:2:7: error: the file is not valid UTF-8\n"},
+		{"invalid after lone cr", "---\rname: \xff\r", "f.md:2:7: error: the file is not valid UTF-8\n"},
+		{"nul after lone cr", "---\rname: a\x00\r", "f.md:2:8: error: the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, d := parser.Parse("f.md", []byte(tc.src))
@@ -170,5 +173,28 @@ func TestParseNULAndBOMPositions(t *testing.T) {
 				t.Errorf("got file %v, diagnostics\n%swant none and\n%s", f != nil, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestParseLoneCR: a lone CR ends a line, as in YAML and in hookify (Python
+// reads files in text mode). Found by FuzzParse: YAML counted the CR as a
+// line end and the parser did not, so a position fell past the last line.
+func TestParseLoneCR(t *testing.T) {
+	f, d := parser.Parse("f.md", []byte("---\rname: x\revent: bash\r---\rone\rtwo\r"))
+	if len(d) != 0 {
+		t.Fatalf("diagnostics:\n%s", d)
+	}
+	ev, _ := f.Field("event")
+	if got, want := ev.Value.Pos, (diag.Pos{File: "f.md", Line: 3, Col: 8}); got != want {
+		t.Errorf("event value at %v, want %v", got, want)
+	}
+	if f.Body != "one\ntwo" || f.BodyPos.Line != 5 {
+		t.Errorf("body %q at line %d, want \"one\\ntwo\" at 5", f.Body, f.BodyPos.Line)
+	}
+	_, d = parser.Parse("f.md", []byte("---\n0: \"0\r00\n---"))
+	for _, x := range d {
+		if x.Pos.Line > 4 {
+			t.Errorf("position past the last line: %v", x)
+		}
 	}
 }

@@ -7,6 +7,7 @@
 package parser
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -67,7 +68,8 @@ type File struct {
 	// A repeated key appears more than once; the last one wins.
 	Fields []*Pair
 	// Body is the markdown message after the front matter, with leading and
-	// trailing white space removed (as hookify does). CRLF is read as LF.
+	// trailing white space removed (as hookify does). CRLF and a lone CR are
+	// read as LF.
 	Body    string
 	BodyPos diag.Pos
 	// Upstream is how hookify's own line parser reads the same front matter.
@@ -95,24 +97,26 @@ func (f *File) Field(key string) (*Pair, bool) {
 func Parse(path string, src []byte) (*File, diag.List) {
 	var diags diag.List
 	fileStart := diag.Pos{File: path, Line: 1, Col: 1}
-	// Positions count columns after a leading BOM, as everywhere below.
-	noBOM := src
-	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
-		noBOM = src[3:]
+	// Positions count columns after a leading BOM, and lines as YAML and
+	// hookify (Python's text mode) do: CRLF and a lone CR both end a line.
+	norm := src
+	if len(norm) >= 3 && norm[0] == 0xEF && norm[1] == 0xBB && norm[2] == 0xBF {
+		norm = norm[3:]
 	}
-	if !utf8.Valid(src) {
-		line, col := invalidUTF8Pos(noBOM)
+	norm = bytes.ReplaceAll(norm, []byte("\r\n"), []byte("\n"))
+	norm = bytes.ReplaceAll(norm, []byte("\r"), []byte("\n"))
+	if !utf8.Valid(norm) {
+		line, col := invalidUTF8Pos(norm)
 		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, "invalid-utf8", "the file is not valid UTF-8")
 		return nil, diags
 	}
-	if i := strings.IndexByte(string(noBOM), 0); i >= 0 {
-		line := 1 + strings.Count(string(noBOM[:i]), "\n")
-		col := i - strings.LastIndexByte(string(noBOM[:i]), '\n')
+	if i := bytes.IndexByte(norm, 0); i >= 0 {
+		line := 1 + bytes.Count(norm[:i], []byte("\n"))
+		col := i - bytes.LastIndexByte(norm[:i], '\n')
 		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, "nul", "the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it")
 		return nil, diags
 	}
-	text := strings.ReplaceAll(string(src), "\r\n", "\n")
-	text = strings.TrimPrefix(text, "\uFEFF")
+	text := string(norm)
 	lines := strings.SplitAfter(text, "\n")
 	if len(lines) == 0 || !isFence(lines[0]) {
 		diags.Errorf(fileStart, "no-front-matter", "missing front matter: the first line must be ---")
