@@ -241,6 +241,10 @@ func ruleFiles(root fs.FS, inputs []string) ([]string, diag.List) {
 	var out []string
 	for _, in := range inputs {
 		in = path.Clean(in)
+		if !fs.ValidPath(in) {
+			diags.Errorf(diag.Pos{File: in}, "read", "cannot read: the path leaves the root; rule paths are relative to it")
+			continue
+		}
 		st, err := fs.Stat(root, in)
 		if err != nil {
 			diags.Errorf(diag.Pos{File: in}, "read", "cannot read: %v", unwrapPathError(err))
@@ -252,7 +256,9 @@ func ruleFiles(root fs.FS, inputs []string) ([]string, diag.List) {
 		}
 		m, _ := fs.Glob(root, path.Join(in, "hookify.*.local.md"))
 		if len(m) == 0 {
-			diags.Warnf(diag.Pos{File: in}, "no-rules", "no hookify.*.local.md files in this folder")
+			// An error, not a warning: building zero rules would remove
+			// every generated hook, and a wrong folder is the likely cause.
+			diags.Errorf(diag.Pos{File: in}, "no-rules", "no hookify.*.local.md files in this folder")
 		}
 		out = append(out, m...)
 	}
@@ -275,6 +281,12 @@ func readRegular(root fs.FS, name string) ([]byte, error) {
 	}
 	switch {
 	case err != nil:
+		// Say which directory on the way is not one (.cursor as a file).
+		for d := path.Dir(name); d != "."; d = path.Dir(d) {
+			if dst, derr := fs.Stat(root, d); derr == nil && !dst.IsDir() {
+				return nil, fmt.Errorf("%s is not a directory", d)
+			}
+		}
 		return nil, err
 	case st.IsDir():
 		return nil, errors.New("is a directory, not a file")

@@ -244,3 +244,22 @@ func TestSplitWarningDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileBadExplicitInputs: an explicit rule path that leaves the root
+// said only "invalid argument"; a folder without rule files was a warning,
+// so a wrong folder built zero rules and removed every generated hook.
+func TestCompileBadExplicitInputs(t *testing.T) {
+	fsys := fstest.MapFS{
+		".claude/hookify.a.local.md": {Data: []byte("---\nname: a\nevent: bash\npattern: rm\n---\nNo.\n")},
+		"empty/README.md":            {Data: []byte("not a rule")},
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"../a.md", "../a.md: error: cannot read: the path leaves the root; rule paths are relative to it\n"},
+		{"empty", "empty: error: no hookify.*.local.md files in this folder\n"},
+	} {
+		res := compiler.Compile(fsys, compiler.Options{Inputs: []string{tc.in}})
+		if got := res.Diags.String(); got != tc.want || len(res.Files) != 0 {
+			t.Errorf("input %s: %d files, diagnostics\n%swant none and\n%s", tc.in, len(res.Files), got, tc.want)
+		}
+	}
+}

@@ -235,7 +235,12 @@ func writeTemp(r *os.Root, p string, data []byte, mode fs.FileMode) (string, err
 		}
 	}
 	if err != nil {
-		return "", err
+		// Name the target and its directory, not the temporary file.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return "", fmt.Errorf("%s: cannot create a file in %s: %w", p, dir, err)
 	}
 	fail := func(err error) (string, error) {
 		f.Close()

@@ -252,7 +252,7 @@ func writeDiags(err error) diag.List {
 		}
 		out = append(out, diag.Diagnostic{Pos: diag.Pos{File: path}, Severity: diag.Error, Code: "output", Msg: msg})
 	}
-	return out
+	return out.Sort() // a blocked directory is reported once per file in it: once is enough
 }
 
 func printDiags(w io.Writer, diags diag.List) {
