@@ -16,12 +16,15 @@ import (
 )
 
 // hostile are fragments of rule text that would run, end a string, or be
-// read as a format, an escape or a heredoc end if they ever reached a shell
-// or printf unquoted. The marker commands create files named pwned*.
+// read as a format, an escape or a heredoc end if they ever reached bash,
+// PowerShell or printf unquoted. The marker commands create files named
+// pwned*.
 var hostile = []string{
 	"'", `"`, "$(touch pwned)", "`touch pwned2`", "%s%n", "%d%%", `\`, `\\`, `\n`, `\x41`, `\'`,
 	"EOF", "\nEOF\n", "\n", "$HOME", "${PATH}", "$'x'", "!!", "'\\''", ";touch pwned3;", "&&", "|", ">pwned4",
 	"*", "?", "[a]", "#", "ünïcödé", "✅", "日本", "\u2028", "\u00a0", "<&>", "\t", "a", " b ", "--", "---",
+	// PowerShell: typographic quotes end strings there, here-strings, block comments.
+	"‘", "’", "‚", "‛", "“", "”", "„", "@'", "'@", "@\"", "<#", "#>", "$env:PATH", "`n",
 }
 
 // hostileText joins n random fragments between two letters, so that the
@@ -57,13 +60,15 @@ func yamlQuote(t *testing.T, s string) string {
 // the default per-event layout and in per-rule) on a payload that holds
 // each pattern, and checks that every message comes back byte for byte in
 // the deny answer, and that no file appears anywhere but .cursor/: no
-// rule text was ever executed. The seed is fixed so failures reproduce.
+// rule text was ever executed. The PowerShell twins are parsed with
+// tree-sitter. The seed is fixed so failures reproduce.
 func TestHostileRuleText(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Fatal("bash is required")
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
+	psDir := t.TempDir() // every generated .ps1, for one syntax check at the end
 	for round := range 6 {
 		parent := t.TempDir()
 		root := filepath.Join(parent, "p")
@@ -92,6 +97,17 @@ func TestHostileRuleText(t *testing.T) {
 			}
 			if bytes.Contains(stderr.Bytes(), []byte(": error: ")) {
 				t.Fatalf("round %d: errors:\n%s", round, stderr.Bytes())
+			}
+			twins, _ := filepath.Glob(filepath.Join(root, ".cursor/hooks/hookify-*.ps1"))
+			for _, ps := range twins {
+				data, err := os.ReadFile(ps)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := fmt.Sprintf("r%d-%s-%s", round, layout, filepath.Base(ps))
+				if err := os.WriteFile(filepath.Join(psDir, name), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			scripts, _ := filepath.Glob(filepath.Join(root, ".cursor/hooks/hookify-*.sh"))
 			for i, r := range rules {
@@ -139,6 +155,20 @@ func TestHostileRuleText(t *testing.T) {
 		if len(extra) > 0 {
 			t.Fatalf("round %d: files outside .cursor/ appeared: %q", round, extra)
 		}
+	}
+	// The PowerShell twins cannot run here (no pwsh), but they must parse:
+	// the tree-sitter grammar of codegen/powershell's tests.
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal("node is not on PATH: the PowerShell syntax check needs it (.ci/setup installs it)")
+	}
+	files, _ := filepath.Glob(filepath.Join(psDir, "*.ps1"))
+	if len(files) == 0 {
+		t.Fatal("no .ps1 files were generated")
+	}
+	psparse := filepath.Join("..", "..", "codegen", "powershell", "testdata", "psparse", "psparse.mjs")
+	if out, err := exec.Command(node, append([]string{"--liftoff-only", psparse}, files...)...).CombinedOutput(); err != nil {
+		t.Errorf("PowerShell syntax check of the generated twins failed (%v):\n%s", err, out)
 	}
 }
 
