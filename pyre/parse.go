@@ -441,6 +441,57 @@ func (p *parser) parseSeq(verbose bool, nested int, first bool, cur *pyFlags) *n
 	return &node{op: opConcat, pos: seqStart, flags: *cur, subs: out}
 }
 
+// pyInt parses s as Python's int(s): surrounding white space, one sign,
+// then decimal digits (any script's) with single underscores between them.
+// Values beyond 1<<30 are clamped there; no group has such a number.
+func pyInt(s string) (int, bool) {
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	n, digit := 0, false
+	for i, r := range s {
+		switch d := digitValue(r); {
+		case d >= 0:
+			n, digit = min(n*10+d, 1<<30), true
+		case r == '_' && digit && i+1 < len(s):
+			digit = false
+		default:
+			return 0, false
+		}
+	}
+	if !digit {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// digitValue is the value of a Unicode decimal digit (category Nd), or -1.
+// Every run of Nd characters is made of whole 0-9 sequences.
+func digitValue(r rune) int {
+	if r >= '0' && r <= '9' {
+		return int(r - '0')
+	}
+	if r < 0x80 || !unicode.Is(unicode.Nd, r) {
+		return -1
+	}
+	for _, rg := range unicode.Nd.R16 {
+		if rune(rg.Lo) <= r && r <= rune(rg.Hi) {
+			return int(r-rune(rg.Lo)) % 10
+		}
+	}
+	for _, rg := range unicode.Nd.R32 {
+		if rune(rg.Lo) <= r && r <= rune(rg.Hi) {
+			return int(r-rune(rg.Lo)) % 10
+		}
+	}
+	return -1
+}
+
 // count parses a repeat count as Python does (an int below MAXREPEAT).
 func (p *parser) count(s string, pos int) int {
 	v, err := strconv.ParseUint(s, 10, 64)
@@ -530,8 +581,10 @@ func (p *parser) parseGroup(start int, verbose bool, nested int, first bool, cur
 					p.fail(npos, fmt.Sprintf("unknown group name %q", cond))
 				}
 			} else {
-				g, err := strconv.Atoi(cond)
-				if err != nil || g < 0 || strings.ContainsAny(cond, "+- _") {
+				// Python 3.11 reads the number with int(), so " 1", "+1"
+				// and "1_0" are group 1 and 10 (with a DeprecationWarning).
+				g, ok := pyInt(cond)
+				if !ok || g < 0 {
 					p.fail(npos, fmt.Sprintf("bad character in group name %q", cond))
 				}
 				if g == 0 {
