@@ -130,7 +130,7 @@ func Compile(root fs.FS, opts Options) *Result {
 		out = append(out, ps)
 		for _, h := range u.Hooks {
 			e := hooksjson.Entry{
-				Command:    command(u, h, opts),
+				Command:    Command(u, h, opts),
 				Matcher:    h.Matcher,
 				Timeout:    timeout(opts),
 				LoopLimit:  h.LoopLimit,
@@ -207,9 +207,7 @@ func keepPrompt(r *ir.Rule, pf *parser.File, opts Options, diags *diag.List) boo
 }
 
 // Command is the hooks.json command of hook h of unit u.
-func Command(u *ir.Unit, h *ir.Hook, opts Options) string { return command(u, h, opts) }
-
-func command(u *ir.Unit, h *ir.Hook, opts Options) string {
+func Command(u *ir.Unit, h *ir.Hook, opts Options) string {
 	dir := HooksDir + "/"
 	if opts.User {
 		dir = "hooks/"
@@ -266,7 +264,7 @@ func ruleFiles(root fs.FS, inputs []string) ([]string, diag.List) {
 	return slices.Compact(out), diags
 }
 
-func isNotExist(err error) bool { return err != nil && errorsIs(err, fs.ErrNotExist) }
+func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 
 // readRegular reads the file name, following symbolic links, but refuses
 // anything that is not a regular file before opening it: a FIFO would hang

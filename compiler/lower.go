@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hookify/hookify/diag"
@@ -287,21 +288,12 @@ func lowerToolMatcher(p *parser.Pair, diags *diag.List) []string {
 			continue
 		}
 		for _, t := range cursor {
-			if !contains(tools, t) {
+			if !slices.Contains(tools, t) {
 				tools = append(tools, t)
 			}
 		}
 	}
 	return tools
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition {

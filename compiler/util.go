@@ -5,8 +5,6 @@ import (
 	"io/fs"
 )
 
-func errorsIs(err, target error) bool { return errors.Is(err, target) }
-
 // unwrapPathError drops the path from an fs.PathError: diagnostics print
 // the path already.
 func unwrapPathError(err error) error {

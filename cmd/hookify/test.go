@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -296,7 +297,7 @@ func (rn *runner) run(f eval.Fixture, n int) row {
 				want := eval.Hook(h, raw, env)
 				decision = max(decision, want.Expect(h.FailClosed))
 				for _, m := range want.Matched {
-					if !containsRule(matched, m) {
+					if !slices.Contains(matched, m) {
 						matched = append(matched, m)
 					}
 				}
@@ -347,15 +348,6 @@ func (rn *runner) run(f eval.Fixture, n int) row {
 		r.detail = fmt.Sprintf("--- FAIL %s: %s\n%s", r.name, strings.Join(why, "; "), d.String())
 	}
 	return r
-}
-
-func containsRule(rs []*ir.Rule, r *ir.Rule) bool {
-	for _, x := range rs {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 func findCommand(cmds []command, unit string) (command, bool) {

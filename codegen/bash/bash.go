@@ -150,7 +150,6 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 	p(`fi`)
 
 	// Field values, each computed once.
-	srcVars := map[string]string{}
 	type srcInfo struct{ val, set string }
 	infos := map[string]srcInfo{}
 	for _, c := range h.Checks {
@@ -191,7 +190,6 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 				p(`%s; %s; fi`, strings.Join(parts, "; "), def)
 			}
 			infos[id] = srcInfo{val, set}
-			srcVars[id] = val
 		}
 	}
 
