@@ -117,14 +117,13 @@ func extractPatterns(file, text string) []corpusPattern {
 	return out
 }
 
-// buildCorpusReport translates every pattern of the corpus and summarizes.
-func buildCorpusReport(t *testing.T) string {
+// loadCorpus reads the regex patterns of every rule file in the corpus, in file
+// order, and counts the files.
+func loadCorpus(t *testing.T) (pats []corpusPattern, files int) {
 	entries, err := os.ReadDir(corpusDir)
 	if err != nil {
 		t.Fatalf("the hookify rule corpus is required: %v", err)
 	}
-	var pats []corpusPattern
-	files := 0
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".md") {
 			continue
@@ -137,6 +136,12 @@ func buildCorpusReport(t *testing.T) string {
 		pats = append(pats, extractPatterns(e.Name(), string(data))...)
 	}
 	sort.SliceStable(pats, func(i, j int) bool { return pats[i].file < pats[j].file })
+	return pats, files
+}
+
+// buildCorpusReport translates every pattern of the corpus and summarizes.
+func buildCorpusReport(t *testing.T) string {
+	pats, files := loadCorpus(t)
 	reasons := map[string]int{}
 	var translated, refused []string
 	for _, p := range pats {

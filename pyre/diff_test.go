@@ -175,10 +175,9 @@ var (
 	diffSeed = flag.Int64("diffseed", 1, "random seed for TestDifferential")
 )
 
-// TestDifferential compares Python's re.search with the translated ERE run by
-// bash on handwritten and generated patterns, each with sampled subjects.
-func TestDifferential(t *testing.T) {
-	requireTools(t)
+// differentialCases are the handwritten and generated patterns, each with sampled
+// subjects, that TestDifferential (and TestNeedleBash) run.
+func differentialCases() []pyCase {
 	r := rand.New(rand.NewSource(*diffSeed))
 	var cases []pyCase
 	for _, p := range handPatterns {
@@ -188,7 +187,14 @@ func TestDifferential(t *testing.T) {
 		p := genPattern(r)
 		cases = append(cases, pyCase{P: p, S: subjects(r, p, 4)})
 	}
-	st := compare(t, cases)
+	return cases
+}
+
+// TestDifferential compares Python's re.search with the translated ERE run by
+// bash on handwritten and generated patterns, each with sampled subjects.
+func TestDifferential(t *testing.T) {
+	requireTools(t)
+	st := compare(t, differentialCases())
 	var reasons []string
 	for k, v := range st.refusals {
 		reasons = append(reasons, fmt.Sprintf("%s: %d", k, v))

@@ -2,6 +2,8 @@ package pyre
 
 import (
 	"math/rand"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -170,5 +172,204 @@ func TestParseEREBrackets(t *testing.T) {
 		if root.kind != bBytes || root.set != tt.want {
 			t.Errorf("parseERE(%q) = %q, want the set %q", tt.ere, root.String(), (&bnode{kind: bBytes, set: tt.want}).String())
 		}
+	}
+}
+
+// containsNeedle reports whether s contains needle, where a lower-case letter of
+// needle matches either case. It is the meaning of a needle, written out apart
+// from the analysis.
+func containsNeedle(s, needle string) bool {
+	for i := 0; i+len(needle) <= len(s); i++ {
+		j := 0
+		for j < len(needle) {
+			c, n := s[i+j], needle[j]
+			if c != n && !('a' <= n && n <= 'z' && c == n-'a'+'A') {
+				break
+			}
+			j++
+		}
+		if j == len(needle) {
+			return true
+		}
+	}
+	return false
+}
+
+// randomCase flips the case of each ASCII letter of s at random.
+func randomCase(r *rand.Rand, s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') && r.Intn(2) == 0 {
+			b[i] = c ^ 0x20
+		}
+	}
+	return string(b)
+}
+
+// sampleERE writes a string the tree matches (anchors aside), for subjects that
+// reach the regex's matches; the verdicts always come from bash.
+func sampleERE(r *rand.Rand, n *bnode, b *strings.Builder) {
+	switch n.kind {
+	case bBytes:
+		var in []byte
+		for c := 1; c < 256; c++ {
+			if n.set.has(byte(c)) {
+				in = append(in, byte(c))
+			}
+		}
+		b.WriteByte(in[r.Intn(len(in))])
+	case bSeq:
+		for _, x := range n.subs {
+			sampleERE(r, x, b)
+		}
+	case bAlt:
+		sampleERE(r, n.subs[r.Intn(len(n.subs))], b)
+	case bRep:
+		hi := n.max
+		if hi < 0 || hi > n.min+3 {
+			hi = n.min + 3
+		}
+		for k := n.min + r.Intn(hi-n.min+1); k > 0; k-- {
+			sampleERE(r, n.subs[0], b)
+		}
+	}
+}
+
+// needleSubjects builds subjects around a needle: samples of the ERE, the needle
+// in mixed case alone and inside other subjects, and near misses (a byte changed or
+// dropped, or a letter's case partner replaced by a lookalike).
+func needleSubjects(r *rand.Rand, root *bnode, needle string, others []string) []string {
+	var out []string
+	for i := 0; i < 4; i++ {
+		var b strings.Builder
+		sampleERE(r, root, &b)
+		out = append(out, b.String(), randomCase(r, b.String()))
+	}
+	if needle == "" {
+		return out
+	}
+	pick := func() string {
+		if len(others) == 0 {
+			return ""
+		}
+		return others[r.Intn(len(others))]
+	}
+	out = append(out, needle, randomCase(r, needle), " "+randomCase(r, needle)+"\n")
+	for i := 0; i < 3; i++ {
+		s := pick()
+		k := r.Intn(len(s) + 1)
+		out = append(out, s[:k]+randomCase(r, needle)+s[k:])
+	}
+	miss := []byte(randomCase(r, needle))
+	k := r.Intn(len(miss))
+	miss[k] = "a-Z_\n\xc3\xa9"[r.Intn(7)]
+	out = append(out, string(miss), pick()+string(miss)+pick())
+	drop := randomCase(r, needle)
+	k = r.Intn(len(drop))
+	out = append(out, drop[:k]+drop[k+1:])
+	if k := strings.IndexAny(needle, "ks"); k >= 0 {
+		look := map[byte]string{'k': "\u212a", 's': "\u017f"}[needle[k]]
+		out = append(out, needle[:k]+look+needle[k+1:])
+	}
+	return out
+}
+
+// needleCase is one ERE with its needle and the subjects to try.
+type needleCase struct {
+	what, ere, needle string
+	exact             bool
+	subjects          []string
+}
+
+type needleStats struct {
+	eres, needles, exact int
+	comparisons, matched int // subjects tried and matched, for EREs with a needle
+}
+
+// checkNeedles runs the cases through bash and reports every subject that bash
+// matches although it does not contain the needle, and, for an exact needle, every
+// subject where the match and containing the needle disagree.
+func checkNeedles(t testing.TB, cases []needleCase) needleStats {
+	t.Helper()
+	var st needleStats
+	var eres []string
+	var bcases []bashCase
+	for i, c := range cases {
+		eres = append(eres, c.ere)
+		st.eres++
+		if c.needle != "" {
+			st.needles++
+		}
+		if c.exact {
+			st.exact++
+		}
+		if strings.IndexFunc(c.needle, func(r rune) bool { return 'A' <= r && r <= 'Z' }) >= 0 {
+			t.Errorf("%s: needle %q is not in lower case", c.what, c.needle)
+		}
+		for _, s := range c.subjects {
+			if !strings.ContainsRune(s, 0) {
+				bcases = append(bcases, bashCase{i, s})
+			}
+		}
+	}
+	out := runBash(t, eres, bcases)
+	for i, b := range bcases {
+		c := cases[b.ere]
+		if out[i] == '2' {
+			t.Errorf("%s: bash rejects the ERE %q", c.what, c.ere)
+			continue
+		}
+		matched, has := out[i] == '0', containsNeedle(b.subject, c.needle)
+		if c.needle != "" {
+			st.comparisons++
+			if matched {
+				st.matched++
+			}
+		}
+		if matched && !has {
+			t.Errorf("%s: bash matches %q, which does not contain the needle %q\nERE %q", c.what, b.subject, c.needle, c.ere)
+		}
+		if c.exact && has && !matched {
+			t.Errorf("%s: exact needle %q: %q contains it, but bash does not match\nERE %q", c.what, c.needle, b.subject, c.ere)
+		}
+	}
+	return st
+}
+
+// TestNeedleBash checks Needle against bash's [[ =~ ]] for the EREs of every
+// pattern the differential and corpus tests use, and for the EREs of the needle
+// table, with the subjects those tests use and subjects built around the needle.
+func TestNeedleBash(t *testing.T) {
+	requireTools(t)
+	r := rand.New(rand.NewSource(2))
+	var cases []needleCase
+	add := func(what, ere string, subjects []string) {
+		root, err := parseERE(ere)
+		if err != nil {
+			return
+		}
+		needle, exact := Needle(ere)
+		subjects = append(subjects, needleSubjects(r, root, needle, subjects)...)
+		cases = append(cases, needleCase{what, ere, needle, exact, subjects})
+	}
+	translate := func(what, p string, subjects []string) {
+		if ere, err := ERE(p, IgnoreCase); err == nil {
+			add(what+" "+strconv.Quote(p), ere, subjects)
+		}
+	}
+	for _, c := range differentialCases() {
+		translate("pattern", c.P, c.S)
+	}
+	pats, _ := loadCorpus(t)
+	for _, p := range pats {
+		translate(p.file+":"+strconv.Itoa(p.line), p.pattern, subjects(r, p.pattern, 6))
+	}
+	for _, tt := range needleTests {
+		add(tt.name, tt.ere, nil)
+	}
+	st := checkNeedles(t, cases)
+	t.Logf("%d EREs, %d with a needle, %d exact; %d subjects tried on EREs with a needle, %d matched", st.eres, st.needles, st.exact, st.comparisons, st.matched)
+	if st.needles < 400 || st.exact < 20 || st.matched < 3000 {
+		t.Errorf("too few cases to mean much: %+v", st)
 	}
 }
