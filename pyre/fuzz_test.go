@@ -1,6 +1,8 @@
 package pyre
 
 import (
+	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -50,5 +52,75 @@ func FuzzERE(f *testing.F) {
 					pattern, s, py.Match[i] == 1, got[i] == '0', ere)
 			}
 		}
+	})
+}
+
+// FuzzNeedle checks Needle against bash [[ =~ ]]: every subject bash matches
+// contains the needle, and for an exact needle, bash matches exactly the subjects
+// that contain it. It checks the ERE that ERE makes of the fuzzed pattern, and the
+// pattern itself when it is an ERE that Validate accepts (so hand-written forms such
+// as POSIX classes, negated brackets and quantified groups are covered too). The
+// subjects are the fuzzed one, samples of the ERE, and strings built around the
+// needle (see needleSubjects).
+func FuzzNeedle(f *testing.F) {
+	for _, s := range [][2]string{
+		{`(^|\s)tool1\s+--(force|danger)\b`, " TOOL1  --Force"},
+		{`\.env$`, "a/.ENV\n"},
+		{"[Rr][Mm] +-[Rr][Ff]", "rm   -RF /"},
+		{"(ab)+c", "xababC"},
+		{"x[Aa]{2,}[Bb]", "xaAAb"},
+		{"([Aa][0-9][Bb][Cc]){2}", "a1bca2bc"},
+		{"[^[:alpha:]]x[[:digit:]]", "-x1"},
+		{"(x|yy)[Aa]-[Bb]|z[Aa]-[Bb]", "yyA-b"},
+		{"\\[\\\\\\$\n\xc3\xa9", "[\\$\n\xc3\xa9"},
+		{"kubectl", "KUBECTL"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, subject string) {
+		if len(pattern) > 64 || len(subject) > 24 || strings.ContainsRune(subject, 0) {
+			return
+		}
+		seed := int64(0)
+		for _, c := range []byte(pattern + "\x00" + subject) {
+			seed = seed*131 + int64(c)
+		}
+		r := rand.New(rand.NewSource(seed))
+		check := func(what, ere string, others []string) {
+			root, err := parseERE(ere)
+			if err != nil || root.size() > 2000 { // bash expands counted repeats
+				return
+			}
+			needle, exact := Needle(ere)
+			if needle == "" {
+				if exact {
+					t.Fatalf("%s: ERE %q: exact without a needle", what, ere)
+				}
+				return
+			}
+			subjects := append(others, subject, randomCase(r, subject)+randomCase(r, needle))
+			for _, s := range needleSubjects(r, root, needle, others) {
+				if !strings.ContainsRune(s, 0) {
+					subjects = append(subjects, s)
+				}
+			}
+			got := getOracle(t).bashMatch(t, ere, subjects)
+			for i, s := range subjects {
+				if got[i] == '2' {
+					t.Fatalf("%s: bash rejects the ERE %q", what, ere)
+				}
+				matched, has := got[i] == '0', containsNeedle(s, needle)
+				if matched && !has || exact && has && !matched {
+					t.Fatalf("%s: ERE %q, needle %q (exact %v): bash matched %v on %q",
+						what, ere, needle, exact, matched, s)
+				}
+			}
+		}
+		if utf8.ValidString(pattern) {
+			if ere, err := ERE(pattern, IgnoreCase); err == nil {
+				check("pattern "+strconv.Quote(pattern), ere, subjects(r, pattern, 3))
+			}
+		}
+		check("ERE", pattern, nil)
 	})
 }
