@@ -1,10 +1,14 @@
 package pyre
 
 import (
+	"fmt"
 	"math/rand"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 var needleTests = []struct {
@@ -371,5 +375,63 @@ func TestNeedleBash(t *testing.T) {
 	t.Logf("%d EREs, %d with a needle, %d exact; %d subjects tried on EREs with a needle, %d matched", st.eres, st.needles, st.exact, st.comparisons, st.matched)
 	if st.needles < 400 || st.exact < 20 || st.matched < 3000 {
 		t.Errorf("too few cases to mean much: %+v", st)
+	}
+}
+
+const needleReport = "testdata/needle-report.txt"
+
+// buildNeedleReport lists the needle of every corpus pattern that ERE translates.
+func buildNeedleReport(t *testing.T) string {
+	pats, _ := loadCorpus(t)
+	var translated, long, exact, short int
+	var lines strings.Builder
+	for _, p := range pats {
+		ere, err := ERE(p.pattern, IgnoreCase)
+		if err != nil {
+			continue
+		}
+		translated++
+		needle, ex := Needle(ere)
+		switch {
+		case len(needle) >= 3:
+			long++
+		case needle != "":
+			short++
+		}
+		kind := ""
+		if ex {
+			exact++
+			kind = " (exact)"
+		}
+		fmt.Fprintf(&lines, "  %s:%d: %s\n      %q%s\n", p.file, p.line, p.pattern, needle, kind)
+	}
+	var b strings.Builder
+	b.WriteString(`# pyre needle report: the Needle of the ERE of every pattern of the corpus that
+# ERE translates (see corpus-report.txt), with IgnoreCase.
+# Regenerate with: go test ./pyre -run TestNeedleReport -update
+
+`)
+	fmt.Fprintf(&b, "translated: %d\nneedle of 3 bytes or more: %d\nneedle of 1 or 2 bytes: %d\nno needle: %d\nexact: %d\n\n",
+		translated, long, short, translated-long-short, exact)
+	b.WriteString(lines.String())
+	return b.String()
+}
+
+// TestNeedleReport compares the needles of the corpus patterns with the committed
+// report.
+func TestNeedleReport(t *testing.T) {
+	got := buildNeedleReport(t)
+	if *update {
+		if err := os.WriteFile(needleReport, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(needleReport)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("needle report changed (-want +got):\n%s\nrun with -update if the change is intended", diff)
 	}
 }
