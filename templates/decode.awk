@@ -1,8 +1,14 @@
-# decode.awk: read one Cursor hook payload (JSON) and print bash code for eval.
+# decode.awk: read one Cursor hook payload (JSON) and print the wanted values
+# for bash, with a small header of bash code that never holds payload bytes.
 #
-# Invocation, with the payload on the standard input of the script:
+# Invocation, with the payload on the standard input of the script (the bash
+# side is in templates/hook.sh.tmpl):
 #   export LC_ALL=C
-#   eval "$(awk -v W=NAMES PROGRAM)"
+#   hk_ok=
+#   hk_o=$(awk -v W=NAMES PROGRAM)
+#   hk_h=${hk_o:0:8}
+#   case $hk_h in *[!\ 0-9]*) hk_h=0 ;; esac
+#   eval "${hk_o:8:hk_h}"
 # where NAMES and PROGRAM (this text, which holds no single quote) are both
 # inlined in single quotes. Runs unchanged under mawk 1.3.4, gawk 5, BWK awk
 # (as on macOS) and busybox awk. LC_ALL=C keeps every byte a character.
@@ -17,23 +23,23 @@
 # whitespace. Also invalid: no "{" at all, the escape \u0000 in any string
 # (bash cannot hold a NUL), raw bytes 00-1F inside strings.
 #
-# Output, in document order:
-#   unset hk_1 ... hk_n        first, so that nothing leaks in from outside
-#   hk_i=VALUE                 for each occurrence of the key at its place:
-#                              a string is decoded (all JSON escapes; a pair
-#                              of surrogates gives 4-byte UTF-8, a lone one
-#                              gives EF BF BD; other bytes are copied as is)
-#                              and single-quoted for bash (a quote becomes
-#                              the four bytes quote backslash quote quote);
-#                              a number, true or false gives its text.
-#   unset hk_i                 for null, an object or an array.
-#   unset <tool_input.* vars>  whenever a top-level tool_input key starts.
-#   hk_ok=1 | hk_ok=           last line: 1 only if the whole input is valid.
-# Duplicate keys: later lines override earlier ones, so the last one wins.
-# A name listed twice in W gives its later variables as copies (hk_j=$hk_i).
-# Only depth 1, and depth 2 inside tool_input, are looked at; keys inside
-# strings or deeper containers are never fields. On invalid input the lines
-# before hk_ok= may hold values: check hk_ok before using any of them.
+# Output: nothing at all for invalid input. For valid input, all at the end:
+#   the header length in bytes, as 8 characters (printf %8d);
+#   the header, bash code made only of text of this program and numbers:
+#     unset hk_1 ... hk_n                so that nothing leaks in from outside
+#     hk_i=${hk_o:8+hk_h+OFFSET:LENGTH}  for each key that has a value
+#     ((${#hk_o} == 9 + hk_h + R)) && hk_ok=1
+#   the values, raw, one after another (R bytes in all), and a final ".",
+#   which keeps command substitution from stripping trailing newlines.
+# A string is decoded (all JSON escapes; a pair of surrogates gives 4-byte
+# UTF-8, a lone one gives EF BF BD; other bytes are copied as is); a number,
+# true or false gives its text; null, an object or an array leave the key
+# unset. The last occurrence of a key wins, and a top-level tool_input key
+# resets every tool_input.* key. A name listed twice in W gives the same value
+# to both variables. Only depth 1, and depth 2 inside tool_input, are looked
+# at; keys inside strings or deeper containers are never fields. Since the
+# payload never reaches eval, a value cannot run code whatever it holds; the
+# length check sets hk_ok only when the whole output arrived.
 #
 # Known gaps: keys are compared by their raw text, so a key written with
 # escapes (comm\u0061nd) is not the key command. Raw NUL bytes: mawk and
@@ -49,22 +55,21 @@
 # quotes: odd fragments are structure, even ones are whole strings. Structure
 # is split into tokens for a state machine: S 0 before the object, 1 after {,
 # 2 after a comma in an object, 3 before a colon, 4 before a value, 5 after
-# [, 6 after a value, 7 after the object. Wanted strings are decoded with
-# gsub and printed piece by piece, never built up by concatenation. Output
+# [, 6 after a value, 7 after the object. Wanted values are decoded with gsub
+# into pieces kept in the array P, never built up by concatenation; the
+# latest value of key k is P[VA[k]] to P[VB[k]], or none when VS[k] is 0. Output
 # uses print with an empty ORS: BWK awk allocates a buffer as large as the
 # input line for every printf and sprintf.
 BEGIN {
-	ORS = ""; Q = "\047"; QQ = Q "\\" Q Q; Z = sprintf("%c", 0); ZN = length(Z) == 1
+	ORS = ""; Z = sprintf("%c", 0); ZN = length(Z) == 1
 	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
-	n = split(W, w, " ")
-	for (i = 1; i <= n; i++) {
-		v = "hk_" i; k = w[i]; U = U " " v
+	N = split(W, w, " ")
+	for (i = 1; i <= N; i++) {
+		k = w[i]; U = U " hk_" i
 		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/) E = 1
-		if (k ~ /[.]/) { k = "\"" substr(k, 12); TU = TU " " v }
-		if (k in PR) { AL[k] = AL[k] "\n" v "=$" PR[k]; UN[k] = UN[k] " " v }
-		else { PR[k] = v; AL[k] = ""; UN[k] = v }
+		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
+		K[i] = k; PR[k] = 1
 	}
-	if (n) print "unset" U "\n"
 }
 E { next }
 {
@@ -85,15 +90,31 @@ E { next }
 		else if (T9 && f ~ /[\t\r]/) { E = 1; next }
 		else if (S == 1 || S == 2) {
 			S = 3; G = ""
-			if (d == 1) { P = f == "tool_input"; if (P && TU != "") print "unset" TU "\n"; if (f in PR) G = f }
+			if (d == 1) { T0 = f == "tool_input"; if (T0) for (k in TK) VS[k] = 0; if (f in PR) G = f }
 			else if (d == 2 && T && ("\"" f) in PR) G = "\"" f
 		} else if (S == 4 || S == 5) {
-			if (G != "") { print PR[G] "=" Q; dec(f); print Q AL[G] "\n" }
-			G = ""; P = 0; S = 6
+			if (G != "") { VS[G] = 1; VA[G] = np + 1; dec(f); VB[G] = np }
+			G = ""; T0 = 0; S = 6
 		} else { E = 1; next }
 	}
 }
-END { print "hk_ok=" (E || S != 7 ? "" : 1) "\n" }
+END {
+	if (E || S != 7) exit
+	h = "unset" U "\n"; R = 0
+	for (i = 1; i <= N; i++) {
+		k = K[i]
+		if (!VS[k]) continue
+		if (!(k in O)) { O[k] = R; for (j = VA[k]; j <= VB[k]; j++) R += length(P[j]); LN[k] = R - O[k] }
+		h = h "hk_" i "=${hk_o:8+hk_h+" O[k] ":" LN[k] "}\n"
+	}
+	h = h "((${#hk_o} == 9 + hk_h + " R ")) && hk_ok=1\n"
+	printf "%8d", length(h); print h
+	for (i = 1; i <= N; i++) {
+		k = K[i]
+		if (VS[k] && !(k in D)) { D[k] = 1; for (j = VA[k]; j <= VB[k]; j++) print P[j] }
+	}
+	print "."
+}
 # st: the tokens of a structural fragment.
 function st(f,   n, a, i) {
 	if (f ~ /^[][{}:,]$/) { tk(f); return }
@@ -110,17 +131,17 @@ function tk(t) {
 	}
 	if (S != 4 && S != 5) { E = 1; return }
 	if (t == "{" || t == "[") {
-		if (G != "") print "unset " UN[G] "\n"
-		C[++d] = t; if (d == 2) T = P && t == "{"
+		if (G != "") VS[G] = 0
+		C[++d] = t; if (d == 2) T = T0 && t == "{"
 		S = t == "{" ? 1 : 5
 	} else if (t == "true" || t == "false" || t ~ /^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$/) {
-		if (G != "") print PR[G] "=" Q t Q AL[G] "\n"
+		if (G != "") { VS[G] = 1; VA[G] = VB[G] = ++np; P[np] = t }
 		S = 6
-	} else if (t == "null") { if (G != "") print "unset " UN[G] "\n"; S = 6 }
+	} else if (t == "null") { if (G != "") VS[G] = 0; S = 6 }
 	else { E = 1; return }
-	G = ""; P = 0
+	G = ""; T0 = 0
 }
-# dec: print the bytes of the string text p (already checked).
+# dec: add the bytes of the string text p (already checked) to P.
 function dec(p,   n, a, i, h, c, e) {
 	if (index(p, "\\")) {
 		if (index(p, "\\n")) gsub(/\\n/, "\n", p)
@@ -133,11 +154,11 @@ function dec(p,   n, a, i, h, c, e) {
 			n = split(p, a, /\\u/); out(a[1])
 			for (i = 2; i <= n; i++) {
 				h = substr(a[i], 1, 4)
-				if (h in X) print X[h]
-				else if ((c = hx(h)) < 55296 || c >= 57344) { X[h] = u8(c); print X[h] }
+				if (h in X) P[++np] = X[h]
+				else if ((c = hx(h)) < 55296 || c >= 57344) { X[h] = u8(c); P[++np] = X[h] }
 				else if (c < 56320 && length(a[i]) == 4 && i < n && (e = hx(a[i + 1])) >= 56320 && e < 57344) {
-					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); print X[h]
-				} else print u8(65533)
+					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); P[++np] = X[h]
+				} else P[++np] = u8(65533)
 				out(substr(a[i], 5))
 			}
 			return
@@ -147,17 +168,14 @@ function dec(p,   n, a, i, h, c, e) {
 }
 function hx(s) { return H[substr(s, 1, 1)] * 4096 + H[substr(s, 2, 1)] * 256 + H[substr(s, 3, 1)] * 16 + H[substr(s, 4, 1)] }
 function u8(c) {
-	if (c < 128) return c == 39 ? QQ : sprintf("%c", c)
+	if (c < 128) return sprintf("%c", c)
 	if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
 	if (c < 65536) return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
 	return sprintf("%c%c%c%c", 240 + int(c / 262144), 128 + int(c / 4096) % 64, 128 + int(c / 64) % 64, 128 + c % 64)
 }
-# out: print text; the bytes 01 and 02 stand for a backslash and a quote.
+# out: add text to P; the bytes 01 and 02 stand for a backslash and a quote.
 function out(s) {
-	if (s ~ /[\001\002\047]/) {
-		if (index(s, Q)) gsub(/\047/, QQ, s)
-		if (index(s, "\001")) gsub(/\001/, "\\", s)
-		if (index(s, "\002")) gsub(/\002/, "\"", s)
-	}
-	print s
+	if (index(s, "\001")) gsub(/\001/, "\\", s)
+	if (index(s, "\002")) gsub(/\002/, "\"", s)
+	P[++np] = s
 }

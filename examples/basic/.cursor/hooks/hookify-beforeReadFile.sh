@@ -24,20 +24,20 @@ hk_tool_in() {
 }
 
 # Read the payload: one awk pass (hookify's templates/decode.awk) decodes
-# the keys listed in W into hk_1, hk_2, ... and sets hk_ok=1 if it is valid.
+# the keys listed in W. Its output starts with the length of a header that
+# sets hk_1, hk_2, ... from the raw values after it, and hk_ok=1 if the
+# payload is valid; the values themselves never go through eval.
 hk_ok=
-eval "$(awk -v W=$'file_path' 'BEGIN {
-	ORS = ""; Q = "\047"; QQ = Q "\\" Q Q; Z = sprintf("%c", 0); ZN = length(Z) == 1
+hk_o=$(awk -v W=$'file_path' 'BEGIN {
+	ORS = ""; Z = sprintf("%c", 0); ZN = length(Z) == 1
 	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
-	n = split(W, w, " ")
-	for (i = 1; i <= n; i++) {
-		v = "hk_" i; k = w[i]; U = U " " v
+	N = split(W, w, " ")
+	for (i = 1; i <= N; i++) {
+		k = w[i]; U = U " hk_" i
 		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/) E = 1
-		if (k ~ /[.]/) { k = "\"" substr(k, 12); TU = TU " " v }
-		if (k in PR) { AL[k] = AL[k] "\n" v "=$" PR[k]; UN[k] = UN[k] " " v }
-		else { PR[k] = v; AL[k] = ""; UN[k] = v }
+		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
+		K[i] = k; PR[k] = 1
 	}
-	if (n) print "unset" U "\n"
 }
 E { next }
 {
@@ -58,15 +58,31 @@ E { next }
 		else if (T9 && f ~ /[\t\r]/) { E = 1; next }
 		else if (S == 1 || S == 2) {
 			S = 3; G = ""
-			if (d == 1) { P = f == "tool_input"; if (P && TU != "") print "unset" TU "\n"; if (f in PR) G = f }
+			if (d == 1) { T0 = f == "tool_input"; if (T0) for (k in TK) VS[k] = 0; if (f in PR) G = f }
 			else if (d == 2 && T && ("\"" f) in PR) G = "\"" f
 		} else if (S == 4 || S == 5) {
-			if (G != "") { print PR[G] "=" Q; dec(f); print Q AL[G] "\n" }
-			G = ""; P = 0; S = 6
+			if (G != "") { VS[G] = 1; VA[G] = np + 1; dec(f); VB[G] = np }
+			G = ""; T0 = 0; S = 6
 		} else { E = 1; next }
 	}
 }
-END { print "hk_ok=" (E || S != 7 ? "" : 1) "\n" }
+END {
+	if (E || S != 7) exit
+	h = "unset" U "\n"; R = 0
+	for (i = 1; i <= N; i++) {
+		k = K[i]
+		if (!VS[k]) continue
+		if (!(k in O)) { O[k] = R; for (j = VA[k]; j <= VB[k]; j++) R += length(P[j]); LN[k] = R - O[k] }
+		h = h "hk_" i "=${hk_o:8+hk_h+" O[k] ":" LN[k] "}\n"
+	}
+	h = h "((${#hk_o} == 9 + hk_h + " R ")) && hk_ok=1\n"
+	printf "%8d", length(h); print h
+	for (i = 1; i <= N; i++) {
+		k = K[i]
+		if (VS[k] && !(k in D)) { D[k] = 1; for (j = VA[k]; j <= VB[k]; j++) print P[j] }
+	}
+	print "."
+}
 function st(f,   n, a, i) {
 	if (f ~ /^[][{}:,]$/) { tk(f); return }
 	gsub(/[][{}:,]/, " & ", f); n = split(f, a, /[ \t\r]+/)
@@ -82,15 +98,15 @@ function tk(t) {
 	}
 	if (S != 4 && S != 5) { E = 1; return }
 	if (t == "{" || t == "[") {
-		if (G != "") print "unset " UN[G] "\n"
-		C[++d] = t; if (d == 2) T = P && t == "{"
+		if (G != "") VS[G] = 0
+		C[++d] = t; if (d == 2) T = T0 && t == "{"
 		S = t == "{" ? 1 : 5
 	} else if (t == "true" || t == "false" || t ~ /^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$/) {
-		if (G != "") print PR[G] "=" Q t Q AL[G] "\n"
+		if (G != "") { VS[G] = 1; VA[G] = VB[G] = ++np; P[np] = t }
 		S = 6
-	} else if (t == "null") { if (G != "") print "unset " UN[G] "\n"; S = 6 }
+	} else if (t == "null") { if (G != "") VS[G] = 0; S = 6 }
 	else { E = 1; return }
-	G = ""; P = 0
+	G = ""; T0 = 0
 }
 function dec(p,   n, a, i, h, c, e) {
 	if (index(p, "\\")) {
@@ -104,11 +120,11 @@ function dec(p,   n, a, i, h, c, e) {
 			n = split(p, a, /\\u/); out(a[1])
 			for (i = 2; i <= n; i++) {
 				h = substr(a[i], 1, 4)
-				if (h in X) print X[h]
-				else if ((c = hx(h)) < 55296 || c >= 57344) { X[h] = u8(c); print X[h] }
+				if (h in X) P[++np] = X[h]
+				else if ((c = hx(h)) < 55296 || c >= 57344) { X[h] = u8(c); P[++np] = X[h] }
 				else if (c < 56320 && length(a[i]) == 4 && i < n && (e = hx(a[i + 1])) >= 56320 && e < 57344) {
-					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); print X[h]
-				} else print u8(65533)
+					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); P[++np] = X[h]
+				} else P[++np] = u8(65533)
 				out(substr(a[i], 5))
 			}
 			return
@@ -118,19 +134,20 @@ function dec(p,   n, a, i, h, c, e) {
 }
 function hx(s) { return H[substr(s, 1, 1)] * 4096 + H[substr(s, 2, 1)] * 256 + H[substr(s, 3, 1)] * 16 + H[substr(s, 4, 1)] }
 function u8(c) {
-	if (c < 128) return c == 39 ? QQ : sprintf("%c", c)
+	if (c < 128) return sprintf("%c", c)
 	if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
 	if (c < 65536) return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
 	return sprintf("%c%c%c%c", 240 + int(c / 262144), 128 + int(c / 4096) % 64, 128 + int(c / 64) % 64, 128 + c % 64)
 }
 function out(s) {
-	if (s ~ /[\001\002\047]/) {
-		if (index(s, Q)) gsub(/\047/, QQ, s)
-		if (index(s, "\001")) gsub(/\001/, "\\", s)
-		if (index(s, "\002")) gsub(/\002/, "\"", s)
-	}
-	print s
-}')"
+	if (index(s, "\001")) gsub(/\001/, "\\", s)
+	if (index(s, "\002")) gsub(/\002/, "\"", s)
+	P[++np] = s
+}')
+hk_h=${hk_o:0:8}
+case $hk_h in *[!\ 0-9]*) hk_h=0 ;; esac
+eval "${hk_o:8:hk_h}"
+unset hk_o
 
 if [ "$hk_ok" != 1 ]; then
   printf '%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2
