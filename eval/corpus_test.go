@@ -189,15 +189,21 @@ func (p *project) readFile(name string) ([]byte, error) {
 	return readRegular(name)
 }
 
-// awkDir returns a directory whose only entry is "awk", a symbolic link to
-// the named implementation (busybox runs its awk applet under that name).
+// awkDir returns a directory with "awk", a symbolic link to the named
+// implementation (busybox runs its awk applet under that name), and "mawk",
+// which runs that "awk": the scripts prefer mawk when it is on PATH, so it
+// must stand for the awk under test.
 func awkDir(t *testing.T, argv []string) string {
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
 		t.Fatalf("%s is not installed: the generated scripts must be tested with it (.ci/setup installs it)", argv[0])
 	}
 	dir := t.TempDir()
-	if err := os.Symlink(path, filepath.Join(dir, "awk")); err != nil {
+	awk := filepath.Join(dir, "awk")
+	if err := os.Symlink(path, awk); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "mawk"), []byte("#!/bin/sh\nexec "+awk+" \"$@\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -58,18 +58,21 @@ func TestScript(t *testing.T) {
 	}
 }
 
-// awkDir returns a directory whose only entry is "awk", running the named
-// implementation.
+// awkDir returns a directory whose entries "awk" and "mawk" both run the
+// named implementation: the scripts prefer mawk when it is on PATH, so it
+// must stand for the awk under test too.
 func awkDir(t *testing.T, name string) string {
 	argv := awks[name]
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
-		t.Fatalf("%s is not installed: the generated scripts must be tested with it (.ci/run installs it)", argv[0])
+		t.Fatalf("%s is not installed: the generated scripts must be tested with it (.ci/setup installs it)", argv[0])
 	}
 	dir := t.TempDir()
 	script := fmt.Sprintf("#!/bin/sh\nexec %s %s \"$@\"\n", path, strings.Join(argv[1:], " "))
-	if err := os.WriteFile(filepath.Join(dir, "awk"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
+	for _, n := range []string{"awk", "mawk"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }
