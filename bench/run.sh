@@ -5,8 +5,12 @@
 #   bench/run.sh [ROUNDS] [CALLS]
 #
 # floor: a bash script that drains stdin with cat and prints {}.
-# Each cell is the median over ROUNDS of the mean time of CALLS calls; the
-# hook and the floor alternate round by round, so machine noise hits both.
+# Each cell is the median over ROUNDS of the mean time of CALLS calls (a tenth
+# as many for 1 MB payloads); the hook and the floor alternate round by round,
+# so machine noise hits both. Every hook row is measured once per awk: the
+# scripts run with a PATH that holds only bash and that awk as "awk" (with
+# mawk on PATH they would use mawk). AWKS picks them (default: each of mawk,
+# gawk, original-awk and busybox that is installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-7}
@@ -15,6 +19,18 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 go build -o "$tmp/hookify" ./cmd/hookify
+
+if [ -z "${AWKS:-}" ]; then
+  AWKS=
+  for a in mawk gawk original-awk busybox; do
+    command -v "$a" > /dev/null && AWKS="$AWKS $a"
+  done
+fi
+for a in $AWKS; do
+  mkdir -p "$tmp/awk-$a"
+  ln -s "$(command -v "$a")" "$tmp/awk-$a/awk" # busybox runs the applet its link is named
+  ln -s "$(command -v bash)" "$tmp/awk-$a/bash"
+done
 
 printf '#!/usr/bin/env bash\ncat >/dev/null\nprintf "{}\\n"\n' > "$tmp/floor.sh"
 chmod +x "$tmp/floor.sh"
@@ -79,36 +95,41 @@ write_payload() {
 
 now() { date +%s%N; }
 
-# mean_ms CMD PAYLOAD: mean wall time of one call, in ms.
-mean_ms() {
-  local cmd=$1 in=$2 t0 t1 i
+# mean_us N PATH CMD PAYLOAD: mean wall time of one call over N calls, in µs,
+# with PATH as the command's PATH.
+mean_us() {
+  local n=$1 path=$2 cmd=$3 in=$4 t0 t1 i
   t0=$(now)
-  for ((i = 0; i < calls; i++)); do "$cmd" < "$in" > /dev/null || true; done
+  for ((i = 0; i < n; i++)); do PATH=$path "$cmd" < "$in" > /dev/null || true; done
   t1=$(now)
-  echo $(((t1 - t0) / calls / 1000))
+  echo $(((t1 - t0) / n / 1000))
 }
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-# compare DIR SCRIPT PAYLOAD LABEL: one table row.
+# compare DIR SCRIPT PAYLOAD LABEL: one table row per awk.
 compare() {
-  local dir=$1 script=$2 in=$3 label=$4 r hs=() fs=()
+  local dir=$1 script=$2 in=$3 label=$4 n=$calls a r f h hs fs
+  [ "$(wc -c < "$in")" -lt 1000000 ] || n=$(((calls + 9) / 10))
   pushd "$dir" > /dev/null
-  for ((r = 0; r < rounds; r++)); do
-    fs+=("$(mean_ms "$tmp/floor.sh" "$in")")
-    hs+=("$(mean_ms "$script" "$in")")
+  for a in $AWKS; do
+    hs=() fs=()
+    for ((r = 0; r < rounds; r++)); do
+      fs+=("$(mean_us "$n" "$PATH" "$tmp/floor.sh" "$in")")
+      hs+=("$(mean_us "$n" "$tmp/awk-$a" "$script" "$in")")
+    done
+    f=$(printf '%s\n' "${fs[@]}" | median)
+    h=$(printf '%s\n' "${hs[@]}" | median)
+    awk -v l="$label" -v a="$a" -v f="$f" -v h="$h" 'BEGIN { printf "| %-32s | %-12s | %8.2f | %8.2f | %5.2fx |\n", l, a, f / 1000, h / 1000, h / f }'
   done
   popd > /dev/null
-  local f h
-  f=$(printf '%s\n' "${fs[@]}" | median)
-  h=$(printf '%s\n' "${hs[@]}" | median)
-  awk -v l="$label" -v f="$f" -v h="$h" 'BEGIN { printf "| %-34s | %8.2f | %8.2f | %5.2fx |\n", l, f / 1000, h / 1000, h / f }'
 }
 
 echo "hookify hook cost: median of $rounds rounds x $calls calls, interleaved with the floor"
+echo "awk on PATH: $(readlink -f "$(command -v awk)"); mawk on PATH: $(command -v mawk || echo none) (the scripts use mawk when there is one)"
 echo
-echo "| case                               | floor ms |  hook ms | ratio |"
-echo "|------------------------------------|----------|----------|-------|"
+echo "| case                             | awk          | floor ms |  hook ms | ratio |"
+echo "|----------------------------------|--------------|----------|----------|-------|"
 shell_payload 1000 > "$tmp/s1k.json"
 shell_payload 100000 > "$tmp/s100k.json"
 write_payload 1000000 > "$tmp/w1m.json"
