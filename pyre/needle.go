@@ -3,8 +3,8 @@ package pyre
 import "strings"
 
 // Needle finds a literal for a cheap prefilter in front of a regex test: the
-// generated scripts can run [[ $v == *needle* ]] (as a glob with [Xx] for letters)
-// before [[ $v =~ $ere ]], and skip the slow regex when the glob fails.
+// generated scripts run [[ $v =~ $lit ]], with lit = LiteralERE(needle, true),
+// before [[ $v =~ $ere ]], and skip the slow regex when the literal is not there.
 //
 // Soundness is the whole point: a needle that some match does not contain would let
 // a blocked value through. The analysis therefore only ever over-approximates what
