@@ -10,6 +10,7 @@ import (
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
 	"github.com/hookify/hookify/parser"
+	"github.com/hookify/hookify/pyre"
 )
 
 // knownKeys are the front-matter keys hookify reads; others are warned about.
@@ -132,6 +133,10 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 				continue
 			}
 			c.ERE = ere
+			c.Needle = needleOf(ere)
+		}
+		if (c.Op == ir.Contains || c.Op == ir.NotContains) && !r.Prompt {
+			c.ERE = pyre.LiteralERE(c.Pattern, false)
 		}
 	}
 

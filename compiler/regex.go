@@ -19,3 +19,18 @@ var DefaultTranslator Translator = func(p string) (string, *RegexError) {
 	}
 	return "", &RegexError{Msg: err.Error()}
 }
+
+// minNeedle is the shortest needle worth a test of its own.
+const minNeedle = 3
+
+// needleOf returns an ERE for a literal that every value ere matches
+// contains, for the scripts to look for before they run ere (see
+// pyre.Needle), or "" when there is none of minNeedle bytes or more, or when
+// it would decide no more than ere itself.
+func needleOf(ere string) string {
+	n, exact := pyre.Needle(ere)
+	if len(n) < minNeedle || exact {
+		return ""
+	}
+	return pyre.LiteralERE(n, true)
+}

@@ -29,6 +29,9 @@ func Dump(p *Program, plan *Plan) string {
 			if c.ERE != "" {
 				w(2, "ere %s", strconv.Quote(c.ERE))
 			}
+			if c.Needle != "" {
+				w(2, "needle %s", strconv.Quote(c.Needle))
+			}
 		}
 		w(1, "agent message %s", strconv.Quote(r.AgentMessage()))
 		w(1, "user message %s", strconv.Quote(r.UserMessage()))

@@ -99,8 +99,14 @@ type Condition struct {
 	// PatternPos is where the pattern text starts, so that an error at byte
 	// offset n of the pattern can be reported at PatternPos.Col+n.
 	PatternPos diag.Pos
-	// ERE is the translated POSIX ERE for regex operators (set by lowering).
+	// ERE is the POSIX ERE the scripts match (set by lowering): the
+	// translated regex for regex operators, and for contains and
+	// not_contains the literal pattern ("" for an empty one).
 	ERE string
+	// Needle, for regex operators, is an ERE for a literal that every value
+	// ERE matches contains, which the scripts look for first because it is
+	// much cheaper to find; "" if there is no such literal worth a test.
+	Needle string
 }
 
 // Rule is one enabled hookify rule.

@@ -158,7 +158,7 @@ if [ "$hk_ok" != 1 ]; then
 fi
 hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=
 # no-secrets-read
-if [ -n "${hk_1+x}" ] && [[ $hk_1 == *"$hk_p1"* ]]; then
+if [ -n "${hk_1+x}" ] && [[ $hk_1 =~ $hk_p1 ]]; then
   hk_blocked=1 hk_bu=${hk_bu:+$hk_bu$hk_sep}$hk_u1 hk_ba=${hk_ba:+$hk_ba$hk_sep}$hk_a1
 fi
 if [ -n "$hk_blocked" ]; then

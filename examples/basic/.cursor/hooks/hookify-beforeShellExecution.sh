@@ -17,6 +17,7 @@ hk_u2=$'[warn-sudo]\\n⚠️ This command runs with sudo. Make sure it really ne
 hk_a2=$'**[warn-sudo]**\\n⚠️ This command runs with **sudo**. Make sure it really needs root.'
 hk_re1=$'[Gg]([Ii]|\xc4[\xb0\xb1])[Tt]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+[Pp][Uu]([Ss]|ſ)[Hh]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+[^\n]*(--[Ff][Oo][Rr][Cc][Ee]|-[Ff])([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　|\n?$)'
 hk_re2=$'(^|[&;|]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)*)([Ss]|ſ)[Uu][Dd][Oo]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)'
+hk_n3=$'[Uu][Dd][Oo]'
 
 # hk_tool_in NAME TOOL...: the payload names no tool, or one of TOOLs.
 hk_tool_in() {
@@ -166,7 +167,7 @@ if [ -n "${hk_1+x}" ] && [[ $hk_1 =~ $hk_re1 ]]; then
   hk_blocked=1 hk_bu=${hk_bu:+$hk_bu$hk_sep}$hk_u1 hk_ba=${hk_ba:+$hk_ba$hk_sep}$hk_a1
 fi
 # warn-sudo
-if [ -n "${hk_1+x}" ] && [[ $hk_1 =~ $hk_re2 ]]; then
+if [ -n "${hk_1+x}" ] && [[ $hk_1 =~ $hk_n3 ]] && [[ $hk_1 =~ $hk_re2 ]]; then
   hk_warned=1 hk_wu=${hk_wu:+$hk_wu$hk_sep}$hk_u2 hk_wa=${hk_wa:+$hk_wa$hk_sep}$hk_a2
 fi
 if [ -n "$hk_blocked" ]; then
