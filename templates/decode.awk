@@ -75,7 +75,9 @@ E { next }
 {
 	L = $0
 	if (!S) { k = index(L, "{"); if (!k) next; L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1 }
-	if (L ~ /[\001-\010\013\014\016-\037]/ || ZN && index(L, Z)) { E = 1; next }
+	T9 = 0
+	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { E = 1; next }; T9 = 1 }
+	if (ZN && index(L, Z)) { E = 1; next }
 	if (index(L, "\\")) {
 		if (index(L, "\\\\")) gsub(/\\\\/, "\001", L)
 		if (index(L, "\\\"")) gsub(/\\"/, "\002", L)
@@ -83,7 +85,6 @@ E { next }
 	}
 	n = split(L, F, /"/)
 	if (n % 2 == 0 && n) { E = 1; next }
-	T9 = L ~ /[\t\r]/
 	for (i = 1; i <= n; i++) {
 		f = F[i]
 		if (i % 2) { if (f != "") { st(f); if (E) next } }
@@ -145,11 +146,13 @@ function tk(t) {
 function dec(p,   n, a, i, h, c, e) {
 	if (index(p, "\\")) {
 		if (index(p, "\\n")) gsub(/\\n/, "\n", p)
-		if (index(p, "\\t")) gsub(/\\t/, "\t", p)
-		if (index(p, "\\r")) gsub(/\\r/, "\r", p)
-		if (index(p, "\\/")) gsub(/\\\//, "/", p)
-		if (index(p, "\\b")) gsub(/\\b/, "\b", p)
-		if (index(p, "\\f")) gsub(/\\f/, "\f", p)
+		if (p ~ /\\[trbf\/]/) {
+			if (index(p, "\\t")) gsub(/\\t/, "\t", p)
+			if (index(p, "\\r")) gsub(/\\r/, "\r", p)
+			if (index(p, "\\/")) gsub(/\\\//, "/", p)
+			if (index(p, "\\b")) gsub(/\\b/, "\b", p)
+			if (index(p, "\\f")) gsub(/\\f/, "\f", p)
+		}
 		if (index(p, "\\u")) {
 			n = split(p, a, /\\u/); out(a[1])
 			for (i = 2; i <= n; i++) {
