@@ -8,7 +8,8 @@
 #   hk_o=$(awk -v W=NAMES PROGRAM)
 #   hk_h=${hk_o:0:8}
 #   case $hk_h in *[!\ 0-9]*) hk_h=0 ;; esac
-#   eval "${hk_o:8:hk_h}"
+#   hk_e=${hk_o:8:hk_h}
+#   eval "$hk_e"
 # where NAMES and PROGRAM (this text, which holds no single quote) are both
 # inlined in single quotes. Runs unchanged under mawk 1.3.4, gawk 5, BWK awk
 # (as on macOS) and busybox awk. LC_ALL=C keeps every byte a character.

@@ -111,8 +111,9 @@ func invocation(want []string) string {
 hk_o=$(awk -v W='` + strings.Join(want, " ") + `' '` + templates.DecodeAWK + `')
 hk_h=${hk_o:0:8}
 case $hk_h in *[!\ 0-9]*) hk_h=0 ;; esac
-eval "${hk_o:8:hk_h}"
-unset hk_o`
+hk_e=${hk_o:8:hk_h}
+eval "$hk_e"
+unset hk_o hk_e`
 }
 
 // runAWK runs every case through one bash process with the awk of env, and
