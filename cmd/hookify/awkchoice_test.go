@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -79,5 +80,55 @@ func TestScriptsPreferMawk(t *testing.T) {
 				t.Errorf("decoded the payload: %v, want %v\nstdout: %s\nstderr: %s", read, c.deny, out.Bytes(), errOut.Bytes())
 			}
 		})
+	}
+}
+
+// TestScriptsIgnoreEnvironment: variables named like the scripts' own
+// (hk_*) that come in from the environment change no decision: every one
+// the script reads is set by the script first.
+func TestScriptsIgnoreEnvironment(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatal("bash is required: ", err)
+	}
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, ".claude"), 0o755)
+	rules := map[string]string{
+		"env":   "---\nname: env\nevent: file\naction: block\nconditions:\n  - field: file_path\n    operator: regex_match\n    pattern: \\.env$\n---\nNo env files.\n",
+		"force": "---\nname: force\nevent: bash\naction: block\npattern: push\\s+--force\n---\nNo force pushes.\n",
+	}
+	for name, text := range rules {
+		if err := os.WriteFile(filepath.Join(root, ".claude/hookify."+name+".local.md"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stderr bytes.Buffer
+	if code := run([]string{"build", "-C", root}, nil, io.Discard, &stderr); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr.Bytes())
+	}
+	env := []string{"PATH=/usr/bin:/bin", "hk_ok=1", "hk_blocked=", "hk_warned=", "hk_h=0", "hk_e=touch pwned", "hk_o=        touch pwned"}
+	for _, v := range []string{"hk_v1", "hk_v2", "hk_v3"} {
+		env = append(env, v+"=hk_none", v+"_unset=1")
+	}
+	for i := 1; i <= 9; i++ {
+		env = append(env, fmt.Sprintf("hk_%d=stale", i), fmt.Sprintf("hk_re%d=^$", i), fmt.Sprintf("hk_n%d=zzzz", i), fmt.Sprintf("hk_p%d=zzzz", i), fmt.Sprintf("hk_d%d=", i))
+	}
+	for _, c := range []struct{ script, payload, want string }{
+		{"hookify-preToolUse.sh", `{"hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"file_path":"/w/.env","content":"x"}}`, "No env files."},
+		{"hookify-beforeShellExecution.sh", `{"hook_event_name":"beforeShellExecution","command":"git push --force","cwd":"/w"}`, "No force pushes."},
+	} {
+		cmd := exec.Command(bash, filepath.Join(root, ".cursor/hooks", c.script))
+		cmd.Dir = root
+		cmd.Env = env
+		cmd.Stdin = strings.NewReader(c.payload)
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		err := cmd.Run()
+		if ee, _ := err.(*exec.ExitError); ee == nil || ee.ExitCode() != 2 || !strings.Contains(out.String(), c.want) {
+			t.Errorf("%s: %v\nstdout: %s\nstderr: %s", c.script, err, out.Bytes(), errOut.Bytes())
+		}
+		if _, err := os.Stat(filepath.Join(root, "pwned")); err == nil {
+			t.Fatalf("%s: a variable from the environment ran as code", c.script)
+		}
 	}
 }

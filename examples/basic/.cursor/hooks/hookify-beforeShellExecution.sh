@@ -157,8 +157,9 @@ function out(s) {
 }')
 hk_h=${hk_o:0:8}
 case $hk_h in *[!\ 0-9]*) hk_h=0 ;; esac
-eval "${hk_o:8:hk_h}"
-unset hk_o
+hk_e=${hk_o:8:hk_h}
+eval "$hk_e"
+unset hk_o hk_e
 
 if [ "$hk_ok" != 1 ]; then
   printf '%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2

@@ -12,8 +12,9 @@ hk_fail=$'hookify: the hook payload could not be read as one JSON object, and th
 # no-prod-deploy (.claude/hookify.no-prod-deploy.local.md)
 hk_u1=$'[no-prod-deploy]\\nProduction deploys go through the release pipeline, not the agent.'
 hk_a1=$'**[no-prod-deploy]**\\nProduction deploys go through the release pipeline, not the agent.'
-hk_re1=$'(^|[^0-9A-Z_a-z])[Dd][Ee][Pp][Ll][Oo][Yy]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+([Tt][Oo]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+)?[Pp][Rr][Oo][Dd]([Uu][Cc][Tt]([Ii]|\xc4[\xb0\xb1])[Oo][Nn])?([^0-9A-Z_a-z]|$)'
-hk_n2=$'[Dd][Ee][Pp][Ll][Oo][Yy]'
+hk_d1=$''
+hk_re2=$'(^|[^0-9A-Z_a-z])[Dd][Ee][Pp][Ll][Oo][Yy]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+([Tt][Oo]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+)?[Pp][Rr][Oo][Dd]([Uu][Cc][Tt]([Ii]|\xc4[\xb0\xb1])[Oo][Nn])?([^0-9A-Z_a-z]|$)'
+hk_n3=$'[Dd][Ee][Pp][Ll][Oo][Yy]'
 
 # hk_tool_in NAME TOOL...: the payload names no tool, or one of TOOLs.
 hk_tool_in() {
@@ -153,17 +154,18 @@ function out(s) {
 }')
 hk_h=${hk_o:0:8}
 case $hk_h in *[!\ 0-9]*) hk_h=0 ;; esac
-eval "${hk_o:8:hk_h}"
-unset hk_o
+hk_e=${hk_o:8:hk_h}
+eval "$hk_e"
+unset hk_o hk_e
 
 if [ "$hk_ok" != 1 ]; then
   printf '%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2
   printf '%s' $'{"continue":false,"user_message":"' "$hk_fail" $'"}\n'; exit 2
 fi
-if [ -n "${hk_1+x}" ]; then hk_v1=$hk_1; elif [ -n "${hk_2+x}" ]; then hk_v1=$hk_2; else hk_v1=; fi
+if [ -n "${hk_1+x}" ]; then hk_v1=hk_1; elif [ -n "${hk_2+x}" ]; then hk_v1=hk_2; else hk_v1=hk_d1; fi
 hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=
 # no-prod-deploy
-if [[ $hk_v1 =~ $hk_n2 ]] && [[ $hk_v1 =~ $hk_re1 ]]; then
+if [[ ${!hk_v1} =~ $hk_n3 ]] && [[ ${!hk_v1} =~ $hk_re2 ]]; then
   hk_blocked=1 hk_bu=${hk_bu:+$hk_bu$hk_sep}$hk_u1 hk_ba=${hk_ba:+$hk_ba$hk_sep}$hk_a1
 fi
 if [ -n "$hk_blocked" ]; then
