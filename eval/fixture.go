@@ -158,6 +158,12 @@ func ReadCases(fsys fs.FS, dir string) ([]Fixture, diag.List) {
 	slices.Sort(files)
 	var out []Fixture
 	for _, f := range files {
+		// Only regular files (after symbolic links): a FIFO would hang the
+		// run and a device such as /dev/zero would exhaust memory.
+		if st, err := fs.Stat(fsys, f); err == nil && !st.Mode().IsRegular() {
+			diags.Errorf(diag.Pos{File: f}, CaseCode, "cannot read: not a regular file (a named pipe, a device or a socket)")
+			continue
+		}
 		data, err := fs.ReadFile(fsys, f)
 		if err != nil {
 			diags.Errorf(diag.Pos{File: f}, CaseCode, "cannot read: %v", err)

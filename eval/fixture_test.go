@@ -1,10 +1,15 @@
 package eval
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
+	"time"
 
+	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
 )
 
@@ -77,5 +82,31 @@ func TestReadCases(t *testing.T) {
 	}
 	if len(got) != 5 || strings.Join(got[:4], "\n") != strings.Join(want, "\n") || !strings.HasPrefix(got[4], "bad/y.yml:") {
 		t.Errorf("diagnostics:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// TestReadCasesSpecialFiles: a FIFO named like a case file is refused,
+// not opened (opening it would wait for a writer forever).
+func TestReadCasesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "cases"), 0o755)
+	if err := syscall.Mkfifo(filepath.Join(dir, "cases/pipe.json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "cases/ok.json"), []byte(`{"event": "bash", "input": {"command": "ls"}, "expect": "allow"}`), 0o644)
+	done := make(chan struct{})
+	var fx []Fixture
+	var diags diag.List
+	go func() {
+		fx, diags = ReadCases(os.DirFS(dir), "cases")
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ReadCases opened the FIFO and hangs")
+	}
+	if len(fx) != 1 || len(diags) != 1 || !strings.HasPrefix(diags[0].String(), "cases/pipe.json: error: cannot read: not a regular file") {
+		t.Errorf("%d fixtures, diagnostics %v", len(fx), diags)
 	}
 }
