@@ -73,6 +73,10 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.platform, "platform", "unix", "hooks.json commands for: unix or windows")
 	fs.StringVar(&c.warn, "warn", "ask", "answer of a matching bash warn rule: ask or allow")
 	fs.BoolVar(&c.noPrompt, "no-prompt-hooks", false, "do not emit Cursor prompt hooks")
+}
+
+// registerJSON adds --json, for the commands that print diagnostics.
+func (c *common) registerJSON(fs *flag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print diagnostics (and changes) as JSON on stdout")
 }
 
@@ -152,6 +156,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) int {
 	fs.SetOutput(stderr)
 	var c common
 	c.register(fs)
+	c.registerJSON(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return 2

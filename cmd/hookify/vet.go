@@ -19,6 +19,7 @@ func vet(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var c common
 	c.register(fs)
+	c.registerJSON(fs)
 	inputs, err := parseFlags(fs, args)
 	if err != nil {
 		return 2
