@@ -5,14 +5,15 @@
 # side is in templates/hook.sh.tmpl):
 #   export LC_ALL=C
 #   hk_ok=
-#   hk_o=$(awk -v W=NAMES PROGRAM)
+#   hk_o=$(awk -v W=NAMES PROGRAM)       (mawk, where it is installed)
 #   hk_h=${hk_o:0:8}
 #   case $hk_h in *[!\ 0-9]*) hk_h=0 ;; esac
 #   hk_e=${hk_o:8:hk_h}
 #   eval "$hk_e"
 # where NAMES and PROGRAM (this text, which holds no single quote) are both
 # inlined in single quotes. Runs unchanged under mawk 1.3.4, gawk 5, BWK awk
-# (as on macOS) and busybox awk. LC_ALL=C keeps every byte a character.
+# (as on macOS) and busybox awk. LC_ALL=C keeps every byte a character, so
+# length() here and ${#v} in bash both count bytes.
 #
 # W: wanted keys, separated by blanks. Each is NAME (a top-level key) or
 # tool_input.NAME (a member of the top-level tool_input object), where NAME
