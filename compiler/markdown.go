@@ -8,6 +8,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 var md = goldmark.New()
@@ -92,7 +93,7 @@ func inline(n ast.Node, src []byte) string {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch c := c.(type) {
 			case *ast.Text:
-				b.Write(c.Segment.Value(src))
+				b.WriteString(resolveText(c.Segment.Value(src)))
 				if c.HardLineBreak() || c.SoftLineBreak() {
 					b.WriteByte('\n')
 				}
@@ -126,6 +127,28 @@ func inline(n ast.Node, src []byte) string {
 	}
 	walk(n)
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// resolveText resolves what the source of a text node still holds, as
+// goldmark's HTML writer does when it writes one: backslash escapes of ASCII
+// punctuation (\* is *) and entity and numeric character references (&amp;
+// is &). An escaped character is never part of a reference (\&amp; stays).
+func resolveText(v []byte) string {
+	var b strings.Builder
+	start := 0
+	flush := func(end int) {
+		b.Write(util.ResolveEntityNames(util.ResolveNumericReferences(v[start:end])))
+	}
+	for i := 0; i+1 < len(v); i++ {
+		if v[i] == '\\' && util.IsPunct(v[i+1]) {
+			flush(i)
+			b.WriteByte(v[i+1])
+			i++
+			start = i + 1
+		}
+	}
+	flush(len(v))
+	return b.String()
 }
 
 func linkText(l *ast.Link, src []byte) string {
