@@ -107,12 +107,19 @@ mean_us() {
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-# compare DIR SCRIPT PAYLOAD LABEL: one table row per awk.
+# compare DIR SCRIPT PAYLOAD ANSWER LABEL: one table row per awk. The script
+# must give ANSWER (no rule matches the payloads) before it is timed: a
+# broken hook that fails fast would otherwise look cheap.
 compare() {
-  local dir=$1 script=$2 in=$3 label=$4 n=$calls a r f h hs fs
+  local dir=$1 script=$2 in=$3 answer=$4 label=$5 n=$calls a r f h hs fs got
   [ "$(wc -c < "$in")" -lt 1000000 ] || n=$(((calls + 9) / 10))
   pushd "$dir" > /dev/null
   for a in $AWKS; do
+    got=$(PATH=$tmp/awk-$a "$script" < "$in" 2>&1) || true
+    if [ "$got" != "$answer" ]; then
+      echo "bench: $script with $a answered $got, want $answer" >&2
+      exit 1
+    fi
     hs=() fs=()
     for ((r = 0; r < rounds; r++)); do
       fs+=("$(mean_us "$n" "$PATH" "$tmp/floor.sh" "$in")")
@@ -133,13 +140,14 @@ echo "|----------------------------------|--------------|----------|----------|-
 shell_payload 1000 > "$tmp/s1k.json"
 shell_payload 100000 > "$tmp/s100k.json"
 write_payload 1000000 > "$tmp/w1m.json"
+allow='{"permission":"allow"}'
 for n in 1 10 100 1000; do
   project "$n"
-  compare "$tmp/p$n" .cursor/hooks/hookify-beforeShellExecution.sh "$tmp/s1k.json" "$n rules, 1 KB shell payload"
+  compare "$tmp/p$n" .cursor/hooks/hookify-beforeShellExecution.sh "$tmp/s1k.json" "$allow" "$n rules, 1 KB shell payload"
 done
-compare "$tmp/p10" .cursor/hooks/hookify-beforeShellExecution.sh "$tmp/s100k.json" "10 rules, 100 KB shell payload"
-compare "$tmp/p10" .cursor/hooks/hookify-preToolUse.sh "$tmp/w1m.json" "1 MB write, preToolUse"
-compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/w1m.json" "1 MB write, postToolUse"
+compare "$tmp/p10" .cursor/hooks/hookify-beforeShellExecution.sh "$tmp/s100k.json" "$allow" "10 rules, 100 KB shell payload"
+compare "$tmp/p10" .cursor/hooks/hookify-preToolUse.sh "$tmp/w1m.json" "$allow" "1 MB write, preToolUse"
+compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/w1m.json" '{}' "1 MB write, postToolUse"
 
 echo
 echo "| compile                            |  build ms |"
