@@ -2,9 +2,10 @@
 //
 // A script decodes the payload once with the awk program of package
 // templates, then runs the checks of its hook in file order with bash
-// tests only ([[ =~ ]] on translated EREs, and glob tests with quoted
-// literals), and prints the answer that ir.AnswerFor describes. All rule
-// text goes through Quote; no printf format and no heredoc holds rule text.
+// tests only ([[ =~ ]] on the EREs lowering made: translated regexes, their
+// needles and contains literals; glob tests with quoted literals for the
+// other comparisons), and prints the answer that ir.AnswerFor describes. All
+// rule text goes through Quote; no printf format and no heredoc holds it.
 package bash
 
 import (
@@ -200,11 +201,8 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 	for _, c := range h.Checks {
 		n := g.rules[c.Rule]
 		// The tests of a check are pure and joined with &&, so they run in
-		// the order that stops soonest at least cost: the tool name and
-		// whether fields are present, string comparisons, literals (contains,
-		// and the needles of regexes), regexes (a regcomp per call), and last
-		// the negated tests, which exclude exceptions and so seldom fail.
-		var tests [5][]string
+		// the order that stops soonest at least cost (see the costs below).
+		var tests [nCosts][]string
 		add := func(cost int, t string) {
 			for _, ts := range tests {
 				if slices.Contains(ts, t) {
@@ -215,12 +213,12 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 		}
 		if len(c.Tools) > 0 {
 			// The matcher already filtered; re-check the tool when named.
-			add(0, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.keys[ir.ToolNameKey], strings.Join(c.Tools, " ")))
+			add(costPresence, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.keys[ir.ToolNameKey], strings.Join(c.Tools, " ")))
 		}
 		for _, cd := range c.Conds {
 			info := infos[fmt.Sprint(cd.Src)]
 			if info.set != "" {
-				add(0, info.set)
+				add(costPresence, info.set)
 			}
 			for _, t := range g.tests(cd, info.val) {
 				add(t.cost, t.text)
@@ -292,6 +290,16 @@ type test struct {
 	text string
 }
 
+// The places of tests in a check, first to last.
+const (
+	costPresence = iota // the tool name, whether a field is there
+	costCompare         // equals, starts_with, ends_with: one glob
+	costLiteral         // contains, and the needle of a regex
+	costRegex           // a regex: bash compiles it on every call
+	costNegated         // not_*: they exclude exceptions, so they seldom fail
+	nCosts
+)
+
 // tests returns the bash tests that decide cd on the value val expands to;
 // all of them must succeed.
 func (g *gen) tests(cd ir.Cond, val string) []test {
@@ -307,29 +315,29 @@ func (g *gen) tests(cd ir.Cond, val string) []test {
 		}
 		switch {
 		case cd.Op == ir.NotRegexMatch && needle != "":
-			return []test{{4, "! { " + needle + " && " + full + "; }"}}
+			return []test{{costNegated, "! { " + needle + " && " + full + "; }"}}
 		case cd.Op == ir.NotRegexMatch:
-			return []test{{4, "! " + full}}
+			return []test{{costNegated, "! " + full}}
 		case needle != "":
-			return []test{{2, needle}, {3, full}}
+			return []test{{costLiteral, needle}, {costRegex, full}}
 		}
-		return []test{{3, full}}
+		return []test{{costRegex, full}}
 	case ir.Contains, ir.NotContains:
 		// The literal as an ERE: glibc finds it faster than bash's glob
 		// matcher does (2x in 1 KB, 7x in 1 MB). "" is in every value.
 		if cd.ERE == "" {
 			if cd.Op == ir.NotContains {
-				return []test{{4, "false"}}
+				return []test{{costNegated, "false"}}
 			}
 			return nil
 		}
 		t := fmt.Sprintf(`[[ %s =~ $%s ]]`, val, g.lit("p", cd.ERE))
 		if cd.Op == ir.NotContains {
-			return []test{{4, "! " + t}}
+			return []test{{costNegated, "! " + t}}
 		}
-		return []test{{2, t}}
+		return []test{{costLiteral, t}}
 	}
-	return []test{{1, g.compare(cd, val)}}
+	return []test{{costCompare, g.compare(cd, val)}}
 }
 
 // compare is the glob test of an equals, starts_with or ends_with condition.
