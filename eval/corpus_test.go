@@ -628,5 +628,8 @@ func synthetic() fstest.MapFS {
 	add("stop", "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_regex_match\n    pattern: 'go test|npm (run )?test'\n  - field: reason\n    operator: equals\n    pattern: ''")
 	add("stop-nul", "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_contains\n    pattern: AFTER-NUL")
 	add("all", "event: all\naction: block\ntool_matcher: Bash|Edit\nconditions:\n  - field: command\n    operator: contains\n    pattern: rm")
+	// A negated regex with a needle ("--force-with-lease"): the script looks
+	// for the needle before the regex, inside the negation.
+	add("not-needle", "event: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: 'push\\s+(-f|--force)'\n  - field: command\n    operator: not_regex_match\n    pattern: '--force-with-lease\\b'")
 	return fsys
 }
