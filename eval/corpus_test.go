@@ -23,6 +23,7 @@ import (
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/eval/internal/pyoracle"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/pyre"
 )
 
 var (
@@ -262,9 +263,13 @@ func runBash(t *testing.T, p *project, awk, transcript string) []ran {
 }
 
 // regexSamples asks Python for strings generated from every regex of the
-// projects: pattern → samples with Python's verdicts.
+// projects: pattern → samples with Python's verdicts. Where the script looks
+// for a needle before the regex, strings built around the needle (in other
+// case, glued to word characters, on a line of its own) go to Python too, so
+// that values holding the needle without a match are among the samples.
 func regexSamples(t *testing.T, projects []*project) map[string][]sample {
 	var pats []string
+	needles := map[string]string{}
 	for _, p := range projects {
 		for _, u := range p.plan.Units {
 			for _, h := range u.Hooks {
@@ -272,6 +277,9 @@ func regexSamples(t *testing.T, projects []*project) map[string][]sample {
 					for _, cd := range c.Conds {
 						if cd.Op.IsRegex() && !slices.Contains(pats, cd.Pattern) {
 							pats = append(pats, cd.Pattern)
+							if cd.Needle != "" {
+								needles[cd.Pattern], _ = pyre.Needle(cd.ERE)
+							}
 						}
 					}
 				}
@@ -280,11 +288,17 @@ func regexSamples(t *testing.T, projects []*project) map[string][]sample {
 	}
 	var reqs []pyoracle.Request
 	for i, p := range pats {
-		reqs = append(reqs, pyoracle.Request{Pattern: p, Samples: 16, Seed: i + 7})
+		req := pyoracle.Request{Pattern: p, Samples: 16, Seed: i + 7}
+		if n := needles[p]; n != "" && utf8.ValidString(n) {
+			up := strings.ToUpper(n[:1]) + n[1:]
+			req.Subjects = []string{n, up, "x" + n + "x", "_" + n, n + "9", " " + n + " ", "\n" + n + "\n", "a" + up + "z"}
+		}
+		reqs = append(reqs, req)
 	}
 	out := map[string][]sample{}
 	for i, a := range pyoracle.Ask(t, reqs) {
-		for j, s := range a.Samples {
+		subjects := append(a.Samples, reqs[i].Subjects...)
+		for j, s := range subjects {
 			out[pats[i]] = append(out[pats[i]], sample{s, a.Matches[j]})
 		}
 	}
