@@ -27,7 +27,8 @@ hk_tool_in() {
 # the keys listed in W, with mawk where it is installed (it starts in half
 # the time gawk takes) and awk elsewhere. Its output starts with the length
 # of a header that sets hk_1, hk_2, ... from the raw values after it, and
-# hk_ok=1 if the payload is valid; the values never go through eval.
+# hk_ok=1 if the payload is valid; the values never go through eval. (The
+# header is cut out unquoted: quoted, bash would copy all of hk_o first.)
 hk_awk=awk
 command -v mawk > /dev/null 2>&1 && hk_awk=mawk
 hk_ok=
