@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"text/template"
 
 	"github.com/hookify/hookify/payload"
 	"github.com/hookify/hookify/payload/payloadtest"
@@ -105,15 +106,17 @@ type awkResult struct {
 	vals []payload.Value
 }
 
-// invocation is the exact command a generated script runs.
+// reader is the payload reader of templates/hook.sh.tmpl (its "read"
+// template), the exact commands a generated script runs.
+var reader = template.Must(template.New("hook.sh").Parse(templates.BashHook)).Lookup("read")
+
+// invocation is the reader, asking for the keys want.
 func invocation(want []string) string {
-	return `hk_ok=
-hk_o=$(awk -v W='` + strings.Join(want, " ") + `' '` + templates.DecodeAWK + `')
-hk_h=${hk_o:0:8}
-case $hk_h in *[!\ 0-9]*) hk_h=0 ;; esac
-hk_e=${hk_o:8:hk_h}
-eval "$hk_e"
-unset hk_o hk_e`
+	var b strings.Builder
+	if err := reader.Execute(&b, map[string]string{"Wanted": "'" + strings.Join(want, " ") + "'", "Decoder": templates.DecodeAWK}); err != nil {
+		panic(err)
+	}
+	return b.String()
 }
 
 // runAWK runs every case through one bash process with the awk of env, and
