@@ -77,15 +77,12 @@ END {
 	for (i = 1; i <= N; i++) {
 		k = K[i]
 		if (!VS[k]) continue
-		if (!(k in O)) { O[k] = R; for (j = VA[k]; j <= VB[k]; j++) R += length(P[j]); LN[k] = R - O[k] }
+		if (!(k in O)) { O[k] = R; Q[++q] = k; for (j = VA[k]; j <= VB[k]; j++) R += length(P[j]); LN[k] = R - O[k] }
 		h = h "hk_" i "=${hk_o:8+hk_h+" O[k] ":" LN[k] "}\n"
 	}
 	h = h "((${#hk_o} == 9 + hk_h + " R ")) && hk_ok=1\n"
 	printf "%8d", length(h); print h
-	for (i = 1; i <= N; i++) {
-		k = K[i]
-		if (VS[k] && !(k in D)) { D[k] = 1; for (j = VA[k]; j <= VB[k]; j++) print P[j] }
-	}
+	for (i = 1; i <= q; i++) for (j = VA[Q[i]]; j <= VB[Q[i]]; j++) print P[j]
 	print "."
 }
 function st(f,   n, a, i) {
