@@ -18,22 +18,7 @@ import (
 	"github.com/hookify/hookify/codegen/powershell"
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/ir"
-	"github.com/hookify/hookify/pyre"
 )
-
-// pyreTranslator translates patterns with package pyre, so that the scripts
-// checked here carry real EREs whatever translator the compiler defaults to.
-func pyreTranslator(p string) (string, *compiler.RegexError) {
-	ere, err := pyre.ERE(p, pyre.IgnoreCase)
-	if err != nil {
-		pe, _ := err.(*pyre.Error)
-		if pe == nil {
-			return "", &compiler.RegexError{Msg: err.Error()}
-		}
-		return "", &compiler.RegexError{Offset: pe.Offset, Msg: pe.Msg, Hint: pe.Hint}
-	}
-	return ere, nil
-}
 
 // generated collects every .ps1 that the golden cases expect, that
 // "build --platform windows" writes for each project under examples/, and
@@ -75,7 +60,7 @@ func generate(t *testing.T) map[string][]byte {
 	}
 	for _, e := range examples {
 		dir := filepath.Dir(e)
-		res := compiler.Compile(os.DirFS(dir), compiler.Options{Platform: compiler.Windows, Translator: pyreTranslator})
+		res := compiler.Compile(os.DirFS(dir), compiler.Options{Platform: compiler.Windows})
 		if res.Diags.HasErrors() {
 			t.Errorf("%s does not compile:\n%s", dir, res.Diags)
 			continue
@@ -94,9 +79,9 @@ func generate(t *testing.T) map[string][]byte {
 		}
 		fsys[".claude/hookify.rule.local.md"] = &fstest.MapFile{Data: data}
 		for _, layout := range []ir.Layout{ir.PerEvent, ir.PerRule} {
-			res := compiler.Compile(fsys, compiler.Options{Platform: compiler.Windows, Layout: layout, Translator: pyreTranslator})
+			res := compiler.Compile(fsys, compiler.Options{Platform: compiler.Windows, Layout: layout})
 			for _, d := range res.Diags {
-				if strings.Contains(d.String(), "powershell") {
+				if d.Code == "powershell" {
 					t.Errorf("%s: %s", c, d)
 				}
 			}
