@@ -1,8 +1,10 @@
 package hooksjson
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -365,6 +367,29 @@ func FuzzMerge(f *testing.F) {
 		if !json.Valid(got) {
 			t.Fatalf("invalid output %q", got)
 		}
+		// Every foreign entry of every event is still there, in order.
+		var in, out struct{ Hooks map[string][]json.RawMessage }
+		if json.Unmarshal(existing, &in) == nil {
+			if err := json.Unmarshal(got, &out); err != nil {
+				t.Fatalf("output hooks: %v\n%s", err, got)
+			}
+			for ev, entries := range in.Hooks {
+				var want, have []string
+				for _, e := range entries {
+					if !ownedRaw(e) {
+						want = append(want, compact(t, e))
+					}
+				}
+				for _, e := range out.Hooks[ev] {
+					if !ownedRaw(e) {
+						have = append(have, compact(t, e))
+					}
+				}
+				if !slices.Equal(want, have) {
+					t.Fatalf("event %s: foreign entries %q became %q", ev, want, have)
+				}
+			}
+		}
 		again, err := Merge(got, owned)
 		if err != nil {
 			t.Fatalf("second Merge: %v", err)
@@ -373,4 +398,12 @@ func FuzzMerge(f *testing.F) {
 			t.Fatalf("not idempotent:\n%s\n%s", got, again)
 		}
 	})
+}
+
+func compact(t *testing.T, raw json.RawMessage) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
