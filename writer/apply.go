@@ -148,39 +148,9 @@ func checkChanges(changes []Change) error {
 // verify checks the tree under r against changes without modifying it.
 func verify(r *os.Root, changes []Change) error {
 	for _, c := range changes {
-		missingDir := false
-		for _, dir := range parents(c.Path) {
-			info, err := r.Lstat(osPath(dir))
-			if errors.Is(err, fs.ErrNotExist) {
-				missingDir = true
-				break
-			}
-			if err != nil {
-				return err
-			}
-			if err := checkDir(dir, info.Mode()); err != nil {
-				return err
-			}
-		}
-		var (
-			cur    []byte
-			exists bool
-		)
-		if !missingDir {
-			info, err := r.Lstat(osPath(c.Path))
-			switch {
-			case errors.Is(err, fs.ErrNotExist):
-			case err != nil:
-				return err
-			default:
-				if err := checkRegular(c.Path, info.Mode()); err != nil {
-					return err
-				}
-				if cur, err = r.ReadFile(osPath(c.Path)); err != nil {
-					return err
-				}
-				exists = true
-			}
+		cur, _, exists, err := readFS(r.FS(), c.Path)
+		if err != nil {
+			return err
 		}
 		switch {
 		case c.Kind == Create && exists:
