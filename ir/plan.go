@@ -294,27 +294,14 @@ func finish(u *Unit) {
 	slices.Sort(u.Sources)
 	slices.SortStableFunc(u.Hooks, func(a, b *Hook) int { return int(a.Event) - int(b.Event) })
 	for _, h := range u.Hooks {
-		var tools []string
+		var tools []string // only tool events have checks with tools
 		for _, c := range h.Checks {
-			for _, t := range c.Tools {
-				if !slices.Contains(tools, t) {
-					tools = append(tools, t)
-				}
-			}
+			tools = append(tools, c.Tools...)
 			if c.Rule.Action == Block && h.Event != Stop {
 				h.FailClosed = true
 			}
 		}
-		if h.Event == PreToolUse || h.Event == PostToolUse {
-			// Keep the matcher in WriteTools order.
-			var ordered []string
-			for _, t := range WriteTools {
-				if slices.Contains(tools, t) {
-					ordered = append(ordered, t)
-				}
-			}
-			h.Matcher = strings.Join(ordered, "|")
-		}
+		h.Matcher = toolMatcher(tools)
 		if h.Event == Stop {
 			h.LoopLimit = DefaultLoopLimit
 		}
