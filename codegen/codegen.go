@@ -9,9 +9,9 @@ import (
 
 // File is one generated file.
 type File struct {
-	Path string // slash-separated, relative to the output root (the directory holding .cursor/)
-	Data []byte
-	Mode fs.FileMode
+	Path string      // slash-separated, relative to the output root (the directory holding .cursor/), e.g. ".cursor/hooks/hookify-stop.sh"
+	Data []byte      // the whole content
+	Mode fs.FileMode // permission bits only, e.g. 0644 or 0755
 }
 
 // Header returns the "Code generated" line (without a comment marker) for

@@ -17,18 +17,16 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+
+	"github.com/hookify/hookify/codegen"
 )
 
 // HooksJSON is the one output path that carries no generated header: the
 // caller merges it (package hooksjson) and passes the merged bytes to Plan.
 const HooksJSON = ".cursor/hooks.json"
 
-// File is one generated file.
-type File struct {
-	Path string      // slash-separated, relative to the root, e.g. ".cursor/hooks/hookify-stop.sh"
-	Data []byte      // the whole content
-	Mode fs.FileMode // permission bits only, e.g. 0644 or 0755
-}
+// File is one generated file, as the compiler returns it.
+type File = codegen.File
 
 // ChangeKind says what a [Change] does to its path.
 type ChangeKind int

@@ -175,7 +175,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) int {
 	diags := res.Diags
 	var changes []writer.Change
 	if !diags.HasErrors() {
-		changes, err = writer.Plan(os.DirFS(root), writerFiles(res), res.Stale)
+		changes, err = writer.Plan(os.DirFS(root), res.Files, res.Stale)
 		if err != nil {
 			diags = append(diags, writeDiags(err)...)
 		}
@@ -238,12 +238,10 @@ func summary(changes []writer.Change) string {
 	return strings.Join(parts, ", ")
 }
 
+// writerFiles returns the files to plan. writer.File is codegen.File, so
+// this is res.Files; it remains for the callers in test.go and vet.go.
 func writerFiles(res *compiler.Result) []writer.File {
-	var out []writer.File
-	for _, f := range res.Files {
-		out = append(out, writer.File{Path: f.Path, Data: f.Data, Mode: f.Mode})
-	}
-	return out
+	return res.Files
 }
 
 // writeDiags turns writer errors ("path: message", one per line) into
