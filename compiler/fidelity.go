@@ -79,16 +79,6 @@ func IsFidelity(code string) bool {
 	return slices.ContainsFunc(fidelityChecks, func(c fidelityCheck) bool { return c.code == code })
 }
 
-// FidelityChecks returns the code and description of every fidelity check,
-// in table order.
-func FidelityChecks() [][2]string {
-	var out [][2]string
-	for _, c := range fidelityChecks {
-		out = append(out, [2]string{c.code, c.doc})
-	}
-	return out
-}
-
 // fctx is what a check sees.
 type fctx struct {
 	f       *parser.File
@@ -862,17 +852,10 @@ func checkNoConditions(c *fctx) {
 		return
 	}
 	if len(c.r.Conditions) == 0 {
-		c.warn(namePosOr(c.f, c.r), "upstream never fires a rule without pattern or conditions (it has nothing to match); Cursor gets a prompt hook that asks a model to judge each event against the message. Add conditions for a deterministic check, or build with --no-prompt-hooks to leave it out")
+		c.warn(c.valuePos("name"), "upstream never fires a rule without pattern or conditions (it has nothing to match); Cursor gets a prompt hook that asks a model to judge each event against the message. Add conditions for a deterministic check, or build with --no-prompt-hooks to leave it out")
 		return
 	}
 	c.warn(c.valuePos("cursor_hook"), "upstream ignores cursor_hook and tests the conditions itself; Cursor gets a prompt hook that asks a model to judge each event against the message and conditions")
-}
-
-func namePosOr(f *parser.File, r *ir.Rule) diag.Pos {
-	if p, ok := f.Field("name"); ok {
-		return p.Value.Pos
-	}
-	return r.Pos
 }
 
 // onPrompt reports whether we run the rule on prompts.

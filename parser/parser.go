@@ -118,7 +118,7 @@ func Parse(path string, src []byte) (*File, diag.List) {
 	}
 	text := string(norm)
 	lines := strings.SplitAfter(text, "\n")
-	if len(lines) == 0 || !isFence(lines[0]) {
+	if !isFence(lines[0]) { // SplitAfter returns at least one line
 		diags.Errorf(fileStart, "no-front-matter", "missing front matter: the first line must be ---")
 		return nil, diags
 	}
@@ -228,18 +228,6 @@ func chunks(lines []string) []chunk {
 		out[len(out)-1].end = i + 1
 	}
 	return out
-}
-
-func valueCol(line string) int {
-	i := strings.Index(line, ":")
-	if i < 0 {
-		return 1
-	}
-	j := i + 1
-	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
-		j++
-	}
-	return j + 1
 }
 
 func loadYAML(s string) (*yaml.Node, error) {
