@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
@@ -33,14 +32,8 @@ func renderBlock(n ast.Node, src []byte, indent string) string {
 	switch n := n.(type) {
 	case *ast.Heading, *ast.Paragraph, *ast.TextBlock:
 		return indentLines(inline(n, src), indent)
-	case *ast.FencedCodeBlock, *ast.CodeBlock:
-		var b bytes.Buffer
-		lines := n.Lines()
-		for i := 0; i < lines.Len(); i++ {
-			seg := lines.At(i)
-			b.Write(seg.Value(src))
-		}
-		return indentLines(strings.TrimRight(b.String(), "\n"), indent)
+	case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+		return indentLines(strings.TrimRight(string(n.Lines().Value(src)), "\n"), indent)
 	case *ast.List:
 		var items []string
 		num := n.Start
@@ -72,14 +65,6 @@ func renderBlock(n ast.Node, src []byte, indent string) string {
 		return indentLines(strings.Join(parts, "\n\n"), indent+"> ")
 	case *ast.ThematicBreak:
 		return indent + "---"
-	case *ast.HTMLBlock:
-		var b bytes.Buffer
-		lines := n.Lines()
-		for i := 0; i < lines.Len(); i++ {
-			seg := lines.At(i)
-			b.Write(seg.Value(src))
-		}
-		return indentLines(strings.TrimRight(b.String(), "\n"), indent)
 	}
 	// Tables and other extensions are not enabled; anything else renders
 	// its inline text.
@@ -110,11 +95,7 @@ func inline(n ast.Node, src []byte) string {
 			case *ast.AutoLink:
 				b.Write(c.URL(src))
 			case *ast.RawHTML:
-				segs := c.Segments
-				for i := 0; i < segs.Len(); i++ {
-					seg := segs.At(i)
-					b.Write(seg.Value(src))
-				}
+				b.Write(c.Segments.Value(src))
 			case *ast.Link:
 				walk(c)
 				if dest := string(c.Destination); dest != "" && dest != linkText(c, src) {

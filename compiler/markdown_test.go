@@ -15,6 +15,7 @@ func TestPlainText(t *testing.T) {
 		{`\&amp; is written so`, `&amp; is written so`},
 		{"`a\\*b &amp;` stays", "a\\*b &amp; stays"},
 		{`a\b \ c\`, `a\b \ c\`},
+		{"<div>\nhi <b>x</b>\n</div>\n\n    indented code\n\nInline <span>s</span>", "<div>\nhi <b>x</b>\n</div>\n\nindented code\n\nInline <span>s</span>"},
 	} {
 		if got := plainText(c.in); got != c.want {
 			t.Errorf("plainText(%q) = %q, want %q", c.in, got, c.want)
