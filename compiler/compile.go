@@ -51,7 +51,7 @@ type Options struct {
 // Output paths, relative to the root.
 const (
 	HooksDir  = ".cursor/hooks"
-	HooksJSON = ".cursor/hooks.json"
+	HooksJSON = codegen.HooksJSON
 )
 
 // Result is the outcome of a compilation.

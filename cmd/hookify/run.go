@@ -239,7 +239,8 @@ func summary(changes []writer.Change) string {
 }
 
 // writerFiles returns the files to plan. writer.File is codegen.File, so
-// this is res.Files; it remains for the callers in test.go and vet.go.
+// this is res.Files; it remains for the callers in test.go, vet.go and
+// examples_test.go.
 func writerFiles(res *compiler.Result) []writer.File {
 	return res.Files
 }
