@@ -186,7 +186,7 @@ func resolve(p *payload.Payload, src ir.Source, env Env) value {
 		}
 	}
 	if src.HasDefault {
-		return value{text: src.Default, set: true}
+		return value{set: true}
 	}
 	return value{}
 }

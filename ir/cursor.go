@@ -53,11 +53,10 @@ func (k Key) String() string {
 }
 
 // Source says where the value of a rule field comes from in a payload: the
-// first of Keys that is set, else Default when HasDefault, else the field is
+// first of Keys that is set, else "" when HasDefault, else the field is
 // missing and every condition on it is false (as in hookify).
 type Source struct {
 	Keys       []Key
-	Default    string
 	HasDefault bool
 	// Transcript: the value is the text of the file named by the payload's
 	// transcript_path, else by $CURSOR_TRANSCRIPT_PATH; "" if neither names

@@ -89,7 +89,7 @@ func (s Source) String() string {
 	}
 	out := strings.Join(parts, ", else ")
 	if s.HasDefault {
-		out += ", else " + strconv.Quote(s.Default)
+		out += `, else ""`
 	}
 	return out
 }

@@ -183,7 +183,7 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 					}
 					parts = append(parts, fmt.Sprintf(`%s [ -n "${hk_%d+x}" ]; then %s=hk_%d`, kw, g.keys[k], name, g.keys[k]))
 				}
-				def := "else " + name + "=" + g.lit("d", cd.Src.Default)
+				def := "else " + name + "=" + g.lit("d", "")
 				if !cd.Src.HasDefault {
 					// Set on every path: nothing may leak in from the environment.
 					parts[0] = fmt.Sprintf("%s_unset=; %s", name, parts[0])

@@ -218,9 +218,6 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 				def := "$null"
 				if cd.Src.HasDefault {
 					def = "''"
-					if cd.Src.Default != "" {
-						def = g.lit("d", cd.Src.Default)
-					}
 				}
 				q(`%s else { %s = %s }`, strings.Join(parts, " "), val, def)
 			}
