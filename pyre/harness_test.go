@@ -159,7 +159,7 @@ func usesASCIIClasses(p string) bool {
 	return false
 }
 
-// A diffCase is one pattern with its subjects, and what each side said.
+// diffStats counts what compare did with its patterns and subjects.
 type diffStats struct {
 	patterns, translated, refused, pyErrors int
 	comparisons, excused, timeouts          int
@@ -205,9 +205,7 @@ func compare(t *testing.T, cases []pyCase) diffStats {
 		eres = append(eres, ere)
 	}
 	out := runBash(t, eres, bcases)
-	eidx := map[int]string{}
 	for i, b := range bcases {
-		eidx[b.ere] = eres[b.ere]
 		r := refs[i]
 		c, py := cases[r.c], res[r.c]
 		if out[i] == '2' {

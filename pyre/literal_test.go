@@ -43,17 +43,6 @@ func TestLiteralERE(t *testing.T) {
 		}
 		return string(b)
 	}
-	flipCase := func(s string) string {
-		b := []byte(s)
-		for i, c := range b {
-			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
-				if r.Intn(2) == 0 {
-					b[i] = c ^ 0x20
-				}
-			}
-		}
-		return string(b)
-	}
 	// Every byte alone, and between others.
 	for c := 1; c < 256; c++ {
 		lit := string([]byte{byte(c)})
@@ -70,7 +59,7 @@ func TestLiteralERE(t *testing.T) {
 		pre, post := randBytes(r.Intn(20)), randBytes(r.Intn(20))
 		add(lit, fold,
 			pre+lit+post,
-			pre+flipCase(lit)+post,
+			pre+randomCase(r, lit)+post,
 			pre+lit[:len(lit)-1]+post,
 			lit[1:]+"\n"+lit[:len(lit)-1],
 			randBytes(40),
