@@ -22,7 +22,7 @@ func TestExamples(t *testing.T) {
 			if res.Diags.HasErrors() {
 				t.Fatalf("examples must compile:\n%s", res.Diags)
 			}
-			changes, err := writer.Plan(os.DirFS(dir), writerFiles(res), res.Stale)
+			changes, err := writer.Plan(os.DirFS(dir), res.Files, res.Stale)
 			if err != nil {
 				t.Fatal(err)
 			}

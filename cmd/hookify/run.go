@@ -238,13 +238,6 @@ func summary(changes []writer.Change) string {
 	return strings.Join(parts, ", ")
 }
 
-// writerFiles returns the files to plan. writer.File is codegen.File, so
-// this is res.Files; it remains for the callers in test.go, vet.go and
-// examples_test.go.
-func writerFiles(res *compiler.Result) []writer.File {
-	return res.Files
-}
-
 // writeDiags turns writer errors ("path: message", one per line) into
 // diagnostics on the paths they name.
 func writeDiags(err error) diag.List {

@@ -63,7 +63,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 	if res.Diags.HasErrors() {
 		return 1
 	}
-	changes, err := writer.Plan(os.DirFS(root), writerFiles(res), res.Stale)
+	changes, err := writer.Plan(os.DirFS(root), res.Files, res.Stale)
 	if err != nil {
 		printDiags(stderr, writeDiags(err))
 		return 1

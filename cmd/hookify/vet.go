@@ -38,7 +38,7 @@ func vet(args []string, stdout, stderr io.Writer) int {
 	diags := res.Diags
 	if !diags.HasErrors() {
 		// What build would refuse to write is worth knowing too.
-		if _, err := writer.Plan(os.DirFS(root), writerFiles(res), res.Stale); err != nil {
+		if _, err := writer.Plan(os.DirFS(root), res.Files, res.Stale); err != nil {
 			diags = append(diags, writeDiags(err)...)
 		}
 	}
