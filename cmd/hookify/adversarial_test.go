@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hookify/hookify/ir"
 )
 
 // hostile are fragments of rule text that would run, end a string, or be
@@ -41,18 +43,6 @@ func hostileText(rng *rand.Rand, n int, allowControl bool) string {
 	}
 	b.WriteString("Z")
 	return b.String()
-}
-
-// yamlQuote writes s as a YAML double-quoted scalar (JSON's escapes are a
-// subset of YAML's).
-func yamlQuote(t *testing.T, s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
-		t.Fatal(err)
-	}
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // TestHostileRuleText builds rule sets whose names, patterns and messages
@@ -85,7 +75,7 @@ func TestHostileRuleText(t *testing.T) {
 			}
 			rules = append(rules, r)
 			src := fmt.Sprintf("---\nname: %s\nevent: bash\naction: block\nconditions:\n  - field: command\n    operator: contains\n    pattern: %s\n---\n%s\n",
-				yamlQuote(t, r.name), yamlQuote(t, r.pattern), r.body)
+				ir.JSONString(r.name), ir.JSONString(r.pattern), r.body) // JSON strings are YAML double-quoted scalars
 			if err := os.WriteFile(filepath.Join(root, ".claude", fmt.Sprintf("hookify.r%d.local.md", i)), []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}

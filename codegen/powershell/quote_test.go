@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -199,7 +200,7 @@ func FuzzQuote(f *testing.F) {
 				t.Fatalf("pwsh: %v", err)
 			}
 			var want []string
-			for _, u := range utf16Units(s) {
+			for _, u := range utf16.Encode([]rune(s)) {
 				want = append(want, strconv.Itoa(int(u)))
 			}
 			if g := strings.TrimSpace(string(out)); g != strings.Join(want, ",") {
@@ -207,17 +208,4 @@ func FuzzQuote(f *testing.F) {
 			}
 		}
 	})
-}
-
-func utf16Units(s string) []uint16 {
-	var u []uint16
-	for _, r := range s {
-		if r >= 0x10000 {
-			r -= 0x10000
-			u = append(u, uint16(0xD800+(r>>10)), uint16(0xDC00+(r&0x3FF)))
-		} else {
-			u = append(u, uint16(r))
-		}
-	}
-	return u
 }
