@@ -293,11 +293,10 @@ func classSet(items []classItem, negate bool, f pyFlags) runeSet {
 
 // anySet is the set '.' matches.
 func anySet(f pyFlags) runeSet {
-	all := span(0, maxRune)
 	if f&flagDotAll != 0 {
-		return all
+		return allRunes
 	}
-	return all.minus(runes('\n'))
+	return allRunes.minus(runes('\n'))
 }
 
 // wordChars is the set of word characters used to decide a \b or \B from the

@@ -1,6 +1,9 @@
 package pyre
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // maxRune is the largest Unicode code point, as in Python's sys.maxunicode.
 const maxRune = 0x10FFFF
@@ -97,17 +100,7 @@ func (s runeSet) intersect(t runeSet) runeSet {
 
 func (s runeSet) minus(t runeSet) runeSet { return s.intersect(t.complement()) }
 
-func (s runeSet) equal(t runeSet) bool {
-	if len(s) != len(t) {
-		return false
-	}
-	for i := range s {
-		if s[i] != t[i] {
-			return false
-		}
-	}
-	return true
-}
+func (s runeSet) equal(t runeSet) bool { return slices.Equal(s, t) }
 
 // subsetOf reports whether every member of s is in t.
 func (s runeSet) subsetOf(t runeSet) bool { return s.minus(t).empty() }
