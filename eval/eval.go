@@ -95,21 +95,6 @@ func Hook(h *ir.Hook, raw []byte, env Env) Result {
 	return res
 }
 
-// Plan decides raw for every script hook of event e in the plan, in unit
-// order: one result per hooks.json entry that Cursor runs for e. Prompt
-// hooks are judged by a model, not here.
-func Plan(plan *ir.Plan, e ir.CursorEvent, raw []byte, env Env) []Result {
-	var out []Result
-	for _, u := range plan.Units {
-		for _, h := range u.Hooks {
-			if h.Event == e {
-				out = append(out, Hook(h, raw, env))
-			}
-		}
-	}
-	return out
-}
-
 // Hooks returns the script hooks of event e in the plan, in unit order.
 func Hooks(plan *ir.Plan, e ir.CursorEvent) []*ir.Hook {
 	var out []*ir.Hook

@@ -34,7 +34,7 @@ func rule(front, body string) string { return "---\n" + front + "\n---\n" + body
 // one evaluates the single hook of event e.
 func one(t *testing.T, p *ir.Plan, e ir.CursorEvent, raw string, env Env) Result {
 	t.Helper()
-	rs := Plan(p, e, []byte(raw), env)
+	rs := decideAll(p, e, []byte(raw), env)
 	if len(rs) != 1 {
 		t.Fatalf("%d hooks for %s, want 1", len(rs), e)
 	}
@@ -191,8 +191,17 @@ func TestPerRule(t *testing.T) {
 	if res.Diags.HasErrors() {
 		t.Fatal(res.Diags)
 	}
-	rs := Plan(res.Plan, ir.BeforeShellExecution, []byte(`{"command":"x"}`), Env{})
+	rs := decideAll(res.Plan, ir.BeforeShellExecution, []byte(`{"command":"x"}`), Env{})
 	if len(rs) != 2 || rs[0].Outcome != ir.Blocked || rs[1].Outcome != ir.Warned {
 		t.Fatalf("got %+v", rs)
 	}
+}
+
+// decideAll decides raw for every script hook of event e, in unit order.
+func decideAll(plan *ir.Plan, e ir.CursorEvent, raw []byte, env Env) []Result {
+	var out []Result
+	for _, h := range Hooks(plan, e) {
+		out = append(out, Hook(h, raw, env))
+	}
+	return out
 }
