@@ -29,7 +29,7 @@ import (
 )
 
 // ErrInvalid is wrapped by every error that Decode returns: the awk decoder
-// would not print hk_ok=1 for that input.
+// would not set hk_ok=1 for that input.
 var ErrInvalid = errors.New("invalid hook payload")
 
 // Value is one field as a generated script sees it.
@@ -64,7 +64,7 @@ func (p *Payload) ToolInput(key string) Value {
 
 // Decode strips everything before the first '{' and decodes one JSON object
 // with the awk decoder's rules. It returns an error wrapping ErrInvalid when
-// the awk decoder would not print hk_ok=1.
+// the awk decoder would not set hk_ok=1.
 func Decode(raw []byte) (*Payload, error) {
 	start := bytes.IndexByte(raw, '{')
 	if start < 0 {
@@ -75,19 +75,19 @@ func Decode(raw []byte) (*Payload, error) {
 	if err := d.object(func(key []byte) error {
 		k := string(key)
 		if k != "tool_input" {
-			v, err := d.value(true)
+			v, err := d.value()
 			p.top[k] = v
 			return err
 		}
 		clear(p.tool)
 		p.top[k] = Value{}
 		if d.peek() != '{' {
-			v, err := d.value(true)
+			v, err := d.value()
 			p.top[k] = v
 			return err
 		}
 		return d.object(func(key []byte) error {
-			v, err := d.value(true)
+			v, err := d.value()
 			p.tool[string(key)] = v
 			return err
 		})
@@ -131,7 +131,7 @@ func (d *decoder) space() {
 
 func (d *decoder) expect(c byte) error {
 	d.space()
-	if d.peek() != c || d.i >= len(d.b) {
+	if d.peek() != c { // peek is 0 at the end
 		return d.errorf("want %q", c)
 	}
 	d.i++
@@ -179,12 +179,12 @@ func (d *decoder) object(member func(key []byte) error) error {
 }
 
 // value reads any value. Containers are checked without recursion.
-func (d *decoder) value(decode bool) (Value, error) {
+func (d *decoder) value() (Value, error) {
 	d.space()
 	if c := d.peek(); c == '{' || c == '[' {
 		return Value{}, d.container()
 	}
-	return d.scalar(decode)
+	return d.scalar(true)
 }
 
 // scalar reads a string, number, true, false or null.
