@@ -15,21 +15,14 @@ func LiteralERE(s string, foldASCII bool) string {
 	if s == "" || strings.IndexByte(s, 0) >= 0 {
 		return ""
 	}
-	var b strings.Builder
+	items := make([]*bnode, len(s))
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case foldASCII && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'):
-			b.WriteByte('[')
-			b.WriteByte(c &^ 0x20)
-			b.WriteByte(c | 0x20)
-			b.WriteByte(']')
-		case strings.IndexByte(ereSpecial, c) >= 0:
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		default:
-			b.WriteByte(c)
+		set := byteRange(c, c)
+		if foldASCII && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			set.add(c ^ 0x20)
 		}
+		items[i] = bytesNode(set)
 	}
-	return b.String()
+	return seqNode(items...).String()
 }
