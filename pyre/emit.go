@@ -386,15 +386,9 @@ func (b *bnode) print(w *strings.Builder, prec int) {
 		w.WriteByte('$')
 	case bBytes:
 		writeBytes(w, b.set, prec)
-	case bSeq:
-		if prec > precSeq {
-			w.WriteByte('(')
-		}
+	case bSeq: // never needs brackets: only a bRep asks for precAtom, and only of a bBytes
 		for _, x := range b.subs {
 			x.print(w, precSeq)
-		}
-		if prec > precSeq {
-			w.WriteByte(')')
 		}
 	case bAlt:
 		if prec > precAlt {
