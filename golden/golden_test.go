@@ -108,21 +108,14 @@ func options(t *testing.T, comment string) compiler.Options {
 		if !ok {
 			continue
 		}
-		for _, f := range strings.Fields(rest) {
-			switch f {
-			case "--layout=per-rule":
-				opts.Layout = ir.PerRule
-			case "--warn=allow":
-				opts.Warn = ir.WarnAllow
-			case "--platform=windows":
-				opts.Platform = compiler.Windows
-			case "--user":
-				opts.User = true
-			case "--no-prompt-hooks":
-				opts.NoPromptHooks = true
-			default:
-				t.Fatalf("unknown flag %q in the archive comment", f)
-			}
+		fs := flag.NewFlagSet("archive comment", flag.ContinueOnError)
+		fs.Var(&opts.Layout, "layout", "")
+		fs.Var(&opts.Platform, "platform", "")
+		fs.Var(&opts.Warn, "warn", "")
+		fs.BoolVar(&opts.User, "user", false, "")
+		fs.BoolVar(&opts.NoPromptHooks, "no-prompt-hooks", false, "")
+		if err := fs.Parse(strings.Fields(rest)); err != nil || fs.NArg() > 0 {
+			t.Fatalf("archive comment %q: %v", line, err)
 		}
 	}
 	return opts

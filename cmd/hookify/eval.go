@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -10,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/eval"
 	"github.com/hookify/hookify/ir"
 )
@@ -19,41 +17,22 @@ import (
 // of one Cursor event give for the payload on stdin: the evaluator's
 // answer, which the generated scripts print byte for byte. A summary goes
 // to stderr. It writes nothing.
-func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hookify eval", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c common
-	c.register(fs)
-	event := fs.String("event", "", "the Cursor `EVENT` of the payload: "+cursorEventNames())
-	inputs, err := parseFlags(fs, args)
-	if err != nil {
-		return 2
-	}
-	e, ok := ir.ParseCursorEvent(*event)
+func evalCmd(c *cli, event string) int {
+	res, root, stderr := c.res, c.root, c.stderr
+	e, ok := ir.ParseCursorEvent(event)
 	if !ok {
-		if *event == "" {
-			fmt.Fprintf(stderr, "hookify eval: --event is required: %s\n", cursorEventNames())
+		if event == "" {
+			c.errorf("--event is required: %s", cursorEventNames())
 		} else {
-			fmt.Fprintf(stderr, "hookify eval: unknown Cursor event %q: use %s\n", *event, cursorEventNames())
+			c.errorf("unknown Cursor event %q: use %s", event, cursorEventNames())
 		}
 		return 2
 	}
-	opts, err := c.options(inputs)
+	raw, err := io.ReadAll(c.stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "hookify eval: %v\n", err)
-		return 2
-	}
-	root := c.root()
-	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "hookify eval: %s is not a directory\n", root)
-		return 2
-	}
-	raw, err := io.ReadAll(stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "hookify eval: reading the payload: %v\n", err)
+		c.errorf("reading the payload: %v", err)
 		return 1
 	}
-	res := compiler.Compile(os.DirFS(root), opts)
 	if res.Diags.HasErrors() {
 		printDiags(stderr, res.Diags)
 		return 1
@@ -63,11 +42,11 @@ func evalCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hookify eval: no hookify script runs on %s; Cursor gets no answer from hookify\n", e)
 		return 0
 	}
-	env := hookEnv(hookDir(root, c.user), os.Environ(), c.warn == "allow")
+	env := hookEnv(hookDir(root, c.user), os.Environ(), c.opts.Warn == ir.WarnAllow)
 	failed := false
 	for _, h := range hooks {
 		r := eval.Hook(h, raw, env)
-		stdout.Write(r.Answer)
+		c.stdout.Write(r.Answer)
 		fmt.Fprintf(stderr, "hookify eval: %s: %s\n", e, describe(r, h))
 		for _, p := range r.Problems {
 			fmt.Fprintf(stderr, "hookify eval: the evaluator cannot run %s; the condition is taken as false\n", p)

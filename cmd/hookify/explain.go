@@ -1,10 +1,8 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -20,26 +18,8 @@ import (
 // in Cursor: its events and hooks.json entries, the fields it reads and
 // where they come from, the answer Cursor sees, how faithful it is to
 // upstream hookify, and caveats. It writes nothing.
-func explain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hookify explain", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c common
-	c.register(fs)
-	selectors, err := parseFlags(fs, args)
-	if err != nil {
-		return 2
-	}
-	opts, err := c.options(nil)
-	if err != nil {
-		fmt.Fprintf(stderr, "hookify explain: %v\n", err)
-		return 2
-	}
-	root := c.root()
-	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "hookify explain: %s is not a directory\n", root)
-		return 2
-	}
-	res := compiler.Compile(os.DirFS(root), opts)
+func explain(c *cli) int {
+	res, opts, selectors, stdout, stderr := c.res, c.opts, c.args, c.stdout, c.stderr
 	plan := res.Plan
 	if plan == nil {
 		plan = ir.NewPlan(res.Program, opts.Layout)
@@ -59,7 +39,7 @@ func explain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(files) == 0 {
-		fmt.Fprintf(stderr, "hookify explain: no rule files in %s\n", root)
+		fmt.Fprintf(stderr, "hookify explain: no rule files in %s\n", c.root)
 		return 1
 	}
 	for i, f := range files {

@@ -4,10 +4,17 @@
 //
 // Usage:
 //
-//	hookify build [-C DIR] [--user] [--layout per-event|per-rule] [--platform unix|windows] [--warn ask|allow] [--json] [RULES...]
-//	hookify check [same flags]
-//	hookify vet [same flags] [--json]
-//	hookify explain [-C DIR] [RULE...]
+//	hookify build [-C DIR] [--user] [--layout per-event|per-rule] [--platform unix|windows] [--warn ask|allow] [--no-prompt-hooks] [--json] [RULES...]
+//	hookify check [the flags of build] [RULES...]
+//	hookify vet [-C DIR] [--user] [--layout L] [--no-prompt-hooks] [--json] [RULES...]
+//	hookify explain [-C DIR] [--user] [--layout L] [--platform P] [--warn W] [--no-prompt-hooks] [RULE...]
+//	hookify test [the flags of build but --json] [--cases DIR] [RULES...]
+//	hookify eval --event EVENT [-C DIR] [--user] [--layout L] [--warn W] [--no-prompt-hooks] [RULES...] < payload.json
+//	hookify help [COMMAND]
+//
+// The commands are declared in cli.go, which also holds the prologue they
+// share (flags, root, compilation). "-h" of any command prints its help
+// and exits 0.
 //
 // Exit codes: 0 success, 1 diagnostics or stale output, 2 usage.
 package main

@@ -2,179 +2,22 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
-	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
-	"github.com/hookify/hookify/ir"
 	"github.com/hookify/hookify/writer"
 )
 
-const usage = `usage: hookify <command> [flags] [RULES...]
-
-commands:
-  build   compile the rules and write .cursor/hooks/ and .cursor/hooks.json
-  check   exit 1 with a diff when the written output is stale; writes nothing
-  vet     report every diagnostic, including where upstream hookify differs; writes nothing
-  explain show what each rule becomes in Cursor, how faithful it is, and caveats
-  test    run the rules' tests: and --cases fixtures through the scripts; writes nothing
-  eval    print the hooks' answer to the payload on stdin (--event E); writes nothing
-
-Run "hookify <command> -h" for the flags of a command.
-`
-
-// run is main without the process: it returns the exit code.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
-	}
-	switch args[0] {
-	case "build":
-		return build(args[1:], stdout, stderr, false)
-	case "check":
-		return build(args[1:], stdout, stderr, true)
-	case "vet":
-		return vet(args[1:], stdout, stderr)
-	case "explain":
-		return explain(args[1:], stdout, stderr)
-	case "test":
-		return testCmd(args[1:], stdout, stderr)
-	case "eval":
-		return evalCmd(args[1:], stdin, stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
-	}
-	fmt.Fprintf(stderr, "hookify: unknown command %q\n%s", args[0], usage)
-	return 2
-}
-
-// common are the flags shared by the compiling commands.
-type common struct {
-	dir      string
-	user     bool
-	layout   string
-	platform string
-	warn     string
-	noPrompt bool
-	json     bool
-}
-
-func (c *common) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.dir, "C", ".", "project root `DIR`")
-	fs.BoolVar(&c.user, "user", false, "read ~/.claude/hookify.*.local.md and write ~/.cursor/")
-	fs.StringVar(&c.layout, "layout", "per-event", "script layout: per-event or per-rule")
-	fs.StringVar(&c.platform, "platform", "unix", "hooks.json commands for: unix or windows")
-	fs.StringVar(&c.warn, "warn", "ask", "answer of a matching bash warn rule: ask or allow")
-	fs.BoolVar(&c.noPrompt, "no-prompt-hooks", false, "do not emit Cursor prompt hooks")
-}
-
-// registerJSON adds --json, for the commands that print diagnostics.
-func (c *common) registerJSON(fs *flag.FlagSet) {
-	fs.BoolVar(&c.json, "json", false, "print diagnostics (and changes) as JSON on stdout")
-}
-
-// parseFlags parses flags and positional arguments in any order.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
-
-func (c *common) options(inputs []string) (compiler.Options, error) {
-	opts := compiler.Options{Inputs: inputs, User: c.user, NoPromptHooks: c.noPrompt}
-	switch c.layout {
-	case "per-event":
-		opts.Layout = ir.PerEvent
-	case "per-rule":
-		opts.Layout = ir.PerRule
-	default:
-		return opts, fmt.Errorf("--layout must be per-event or per-rule, not %q", c.layout)
-	}
-	switch c.platform {
-	case "unix":
-		opts.Platform = compiler.Unix
-	case "windows":
-		opts.Platform = compiler.Windows
-	default:
-		return opts, fmt.Errorf("--platform must be unix or windows, not %q", c.platform)
-	}
-	switch c.warn {
-	case "ask":
-		opts.Warn = ir.WarnAsk
-	case "allow":
-		opts.Warn = ir.WarnAllow
-	default:
-		return opts, fmt.Errorf("--warn must be ask or allow, not %q", c.warn)
-	}
-	for i, in := range inputs {
-		if filepath.IsAbs(in) {
-			rel, err := filepath.Rel(c.root(), in)
-			if err != nil || strings.HasPrefix(rel, "..") {
-				return opts, fmt.Errorf("rule path %s is outside the root %s", in, c.root())
-			}
-			in = rel
-		}
-		opts.Inputs[i] = filepath.ToSlash(in)
-	}
-	return opts, nil
-}
-
-func (c *common) root() string {
-	if c.user {
-		if home, err := os.UserHomeDir(); err == nil {
-			return home
-		}
-	}
-	return c.dir
-}
-
-func build(args []string, stdout, stderr io.Writer, check bool) int {
-	name := "build"
-	if check {
-		name = "check"
-	}
-	fs := flag.NewFlagSet("hookify "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c common
-	c.register(fs)
-	c.registerJSON(fs)
-	inputs, err := parseFlags(fs, args)
-	if err != nil {
-		return 2
-	}
-	opts, err := c.options(inputs)
-	if err != nil {
-		fmt.Fprintf(stderr, "hookify %s: %v\n", name, err)
-		return 2
-	}
-	root := c.root()
-	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "hookify %s: %s is not a directory\n", name, root)
-		return 2
-	}
-	res := compiler.Compile(os.DirFS(root), opts)
+// build is "hookify build", and "hookify check" with check set.
+func build(c *cli, check bool) int {
+	res, root, stdout, stderr := c.res, c.root, c.stdout, c.stderr
 	diags := res.Diags
 	var changes []writer.Change
 	if !diags.HasErrors() {
+		var err error
 		changes, err = writer.Plan(os.DirFS(root), res.Files, res.Stale)
 		if err != nil {
 			diags = append(diags, writeDiags(err)...)

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path"
@@ -32,27 +30,8 @@ import (
 // must equal the evaluator's, and the decision must equal the fixture's
 // expect. It prints one line per fixture, details of each failure, and a
 // summary; it exits 1 on any failure. It never writes to the project.
-func testCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hookify test", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c common
-	c.register(fs)
-	cases := fs.String("cases", "", "also run the case files (.json, .yaml, .yml) under `DIR`, relative to the root")
-	inputs, err := parseFlags(fs, args)
-	if err != nil {
-		return 2
-	}
-	opts, err := c.options(inputs)
-	if err != nil {
-		fmt.Fprintf(stderr, "hookify test: %v\n", err)
-		return 2
-	}
-	root := c.root()
-	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "hookify test: %s is not a directory\n", root)
-		return 2
-	}
-	res := compiler.Compile(os.DirFS(root), opts)
+func testCmd(c *cli, cases string) int {
+	res, root, stdout, stderr := c.res, c.root, c.stdout, c.stderr
 	bad := 0
 	for _, d := range res.Diags {
 		if d.Severity == diag.Error || d.Code == compiler.TestCode {
@@ -79,8 +58,8 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 			fixtures = append(fixtures, eval.FromTest(r, t))
 		}
 	}
-	if *cases != "" {
-		dir := path.Clean(filepath.ToSlash(*cases))
+	if cases != "" {
+		dir := path.Clean(filepath.ToSlash(cases))
 		fx, diags := eval.ReadCases(os.DirFS(root), dir)
 		printDiags(stderr, diags)
 		bad += len(diags)
@@ -105,7 +84,7 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		commands: commands,
 		tmp:      tmp,
 		environ:  hookEnviron(absRoot),
-		warn:     c.warn == "allow",
+		warn:     c.opts.Warn == ir.WarnAllow,
 	}
 	if p, err := exec.LookPath("pwsh"); err == nil {
 		rn.pwsh = p

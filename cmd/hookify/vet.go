@@ -1,9 +1,7 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/hookify/hookify/compiler"
@@ -14,31 +12,12 @@ import (
 // vet compiles without writing and reports every diagnostic: errors, and
 // warnings, including every place where upstream hookify would read or run
 // a rule differently. It exits 1 when there are errors.
-func vet(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hookify vet", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c common
-	c.register(fs)
-	c.registerJSON(fs)
-	inputs, err := parseFlags(fs, args)
-	if err != nil {
-		return 2
-	}
-	opts, err := c.options(inputs)
-	if err != nil {
-		fmt.Fprintf(stderr, "hookify vet: %v\n", err)
-		return 2
-	}
-	root := c.root()
-	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "hookify vet: %s is not a directory\n", root)
-		return 2
-	}
-	res := compiler.Compile(os.DirFS(root), opts)
+func vet(c *cli) int {
+	res, stdout, stderr := c.res, c.stdout, c.stderr
 	diags := res.Diags
 	if !diags.HasErrors() {
 		// What build would refuse to write is worth knowing too.
-		if _, err := writer.Plan(os.DirFS(root), res.Files, res.Stale); err != nil {
+		if _, err := writer.Plan(os.DirFS(c.root), res.Files, res.Stale); err != nil {
 			diags = append(diags, writeDiags(err)...)
 		}
 	}

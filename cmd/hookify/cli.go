@@ -1,0 +1,333 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookify/hookify/compiler"
+)
+
+// flags are the common flags a command takes. A command lists only the
+// flags it uses, so its help shows nothing it would ignore.
+type flags uint
+
+const (
+	fDir      flags = 1 << iota // -C DIR
+	fUser                       // --user
+	fLayout                     // --layout
+	fPlatform                   // --platform
+	fWarn                       // --warn
+	fNoPrompt                   // --no-prompt-hooks
+	fJSON                       // --json
+)
+
+// fOutput are the flags that change what build writes.
+const fOutput = fDir | fUser | fLayout | fPlatform | fWarn | fNoPrompt
+
+// subcommand is one hookify command.
+type subcommand struct {
+	name    string
+	args    string // the positional arguments in the usage line: "[RULES...]"
+	summary string // one line for hookify's usage
+	doc     string // the help's paragraphs after the usage line
+	flags   flags
+	user    string // what --user does for this command
+	// rules: the positional arguments are rule files or folders, and the
+	// prologue compiles them (or the default ones) before the body runs.
+	rules bool
+	// compile: the prologue compiles the rules even though the positional
+	// arguments are not rule inputs.
+	compile bool
+	// setup registers the command's own flags on fs and returns its body.
+	setup func(fs *flag.FlagSet) func(*cli) int
+}
+
+// cli is one invocation of a command: its flags, root and compiled rules.
+type cli struct {
+	cmd            *subcommand
+	stdin          io.Reader
+	stdout, stderr io.Writer
+
+	dir  string // -C
+	user bool
+	json bool
+	opts compiler.Options
+	args []string // positional arguments
+	root string   // the directory read from: -C, or the home directory with --user
+	res  *compiler.Result
+}
+
+const rulesDoc = "RULES are rule files or folders, relative to the root; without them, .claude/hookify.*.local.md."
+
+var commands []*subcommand
+
+func init() {
+	body := func(f func(*cli) int) func(*flag.FlagSet) func(*cli) int {
+		return func(*flag.FlagSet) func(*cli) int { return f }
+	}
+	commands = []*subcommand{{
+		name: "build", args: "[RULES...]", rules: true,
+		summary: "compile the rules and write .cursor/hooks/ and .cursor/hooks.json",
+		doc: "Compiles the rules and writes the hooks and hooks.json entries, all or nothing: any error\n" +
+			"in an enabled rule, or an output path that is not hookify's, changes no file.",
+		flags: fOutput | fJSON,
+		user:  "read ~/.claude/hookify.*.local.md and write ~/.cursor/",
+		setup: body(func(c *cli) int { return build(c, false) }),
+	}, {
+		name: "check", args: "[RULES...]", rules: true,
+		summary: "exit 1 with a diff when the written output is stale; writes nothing",
+		doc: "Compiles the rules in memory and compares the result with the files on disk: exit 1 and a\n" +
+			"unified diff when they differ. For pre-commit and CI.",
+		flags: fOutput | fJSON,
+		user:  "read ~/.claude/hookify.*.local.md and compare with ~/.cursor/",
+		setup: body(func(c *cli) int { return build(c, true) }),
+	}, {
+		name: "vet", args: "[RULES...]", rules: true,
+		summary: "report every diagnostic, including where upstream hookify differs; writes nothing",
+		doc:     "Prints every diagnostic, warnings about where upstream hookify reads or runs a rule\ndifferently included. Exit 1 when there are errors.",
+		flags:   fDir | fUser | fLayout | fNoPrompt | fJSON,
+		user:    "read ~/.claude/hookify.*.local.md",
+		setup:   body(vet),
+	}, {
+		name: "explain", args: "[RULE...]", compile: true,
+		summary: "show what each rule becomes in Cursor, how faithful it is, and caveats",
+		doc:     "For each rule (or the ones named, by rule name or file), prints its Cursor events and\nhooks.json entries, the fields it reads, the answer Cursor sees, fidelity and caveats.",
+		flags:   fDir | fUser | fLayout | fPlatform | fWarn | fNoPrompt,
+		user:    "read ~/.claude/hookify.*.local.md",
+		setup:   body(explain),
+	}, {
+		name: "test", args: "[RULES...]", rules: true,
+		summary: "run the rules' tests: and --cases fixtures through the scripts; writes nothing",
+		doc: "Runs each fixture through the hooks.json commands on disk as Cursor does and compares\n" +
+			"every answer with the reference evaluator and with the fixture's expect.",
+		flags: fOutput,
+		user:  "read ~/.claude/hookify.*.local.md and run the hooks in ~/.cursor/",
+		setup: func(fs *flag.FlagSet) func(*cli) int {
+			cases := fs.String("cases", "", "also run the case files (.json, .yaml, .yml) under `DIR`, relative to the root")
+			return func(c *cli) int { return testCmd(c, *cases) }
+		},
+	}, {
+		name: "eval", args: "[RULES...]", rules: true,
+		summary: "print the hooks' answer to the payload on stdin (--event E); writes nothing",
+		doc:     "Compiles the rules in memory and prints the answer the hooks of one Cursor event give to\nthe payload on stdin, byte for byte what the scripts print; a summary goes to stderr.",
+		flags:   fDir | fUser | fLayout | fWarn | fNoPrompt,
+		user:    "read ~/.claude/hookify.*.local.md",
+		setup: func(fs *flag.FlagSet) func(*cli) int {
+			event := fs.String("event", "", "the Cursor `EVENT` of the payload: "+cursorEventNames())
+			return func(c *cli) int { return evalCmd(c, *event) }
+		},
+	}, {
+		name: "help", args: "[COMMAND]",
+		summary: "print the usage, or a command's flags",
+		setup:   body(help),
+	}}
+}
+
+func lookup(name string) *subcommand {
+	for _, cmd := range commands {
+		if cmd.name == name {
+			return cmd
+		}
+	}
+	return nil
+}
+
+func usage() string {
+	var b strings.Builder
+	b.WriteString("usage: hookify <command> [flags] [RULES...]\n\ncommands:\n")
+	for _, cmd := range commands {
+		fmt.Fprintf(&b, "  %-8s%s\n", cmd.name, cmd.summary)
+	}
+	b.WriteString("\nRun \"hookify help <command>\" for the flags of a command.\n")
+	return b.String()
+}
+
+// run is main without the process: it returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage())
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage())
+		return 0
+	}
+	cmd := lookup(args[0])
+	if cmd == nil {
+		fmt.Fprintf(stderr, "hookify: unknown command %q\n%s", args[0], usage())
+		return 2
+	}
+	c := &cli{cmd: cmd, stdin: stdin, stdout: stdout, stderr: stderr}
+	return c.run(args[1:])
+}
+
+// flagSet registers the command's flags on a new FlagSet and returns it
+// with the command's body.
+func (c *cli) flagSet() (*flag.FlagSet, func(*cli) int) {
+	cmd := c.cmd
+	fs := flag.NewFlagSet("hookify "+cmd.name, flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	fs.Usage = func() {} // run prints the help
+	if cmd.flags&fDir != 0 {
+		fs.StringVar(&c.dir, "C", ".", "project root `DIR`")
+	}
+	if cmd.flags&fUser != 0 {
+		fs.BoolVar(&c.user, "user", false, cmd.user)
+	}
+	if cmd.flags&fLayout != 0 {
+		fs.Var(&c.opts.Layout, "layout", "script `LAYOUT`: per-event (the default) or per-rule")
+	}
+	if cmd.flags&fPlatform != 0 {
+		fs.Var(&c.opts.Platform, "platform", "hooks.json commands for `PLATFORM`: unix (the default) or windows")
+	}
+	if cmd.flags&fWarn != 0 {
+		fs.Var(&c.opts.Warn, "warn", "`ANSWER` of a matching bash warn rule: ask (the default) or allow")
+	}
+	if cmd.flags&fNoPrompt != 0 {
+		fs.BoolVar(&c.opts.NoPromptHooks, "no-prompt-hooks", false, "do not emit Cursor prompt hooks")
+	}
+	if cmd.flags&fJSON != 0 {
+		fs.BoolVar(&c.json, "json", false, "print diagnostics (and changes) as JSON on stdout")
+	}
+	return fs, cmd.setup(fs)
+}
+
+// run is the prologue every command shares: it parses the flags, resolves
+// the root, compiles the rules when the command reads them, and runs the
+// command's body.
+func (c *cli) run(args []string) int {
+	fs, body := c.flagSet()
+	pos, err := parseFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		c.help(c.stdout, fs)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(c.stderr, "run \"hookify help %s\" for its flags\n", c.cmd.name)
+		return 2
+	}
+	c.args = pos
+	if c.cmd.args == "" && len(pos) > 0 {
+		c.errorf("takes no arguments, not %q", pos[0])
+		return 2
+	}
+	if c.cmd.flags&fDir != 0 {
+		c.root = c.dir
+		if c.user {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				c.errorf("--user: %v", err)
+				return 2
+			}
+			c.root = home
+		}
+		if st, err := os.Stat(c.root); err != nil || !st.IsDir() {
+			c.errorf("%s is not a directory", c.root)
+			return 2
+		}
+	}
+	c.opts.User = c.user
+	if c.cmd.rules {
+		if err := c.inputs(pos); err != nil {
+			c.errorf("%v", err)
+			return 2
+		}
+	}
+	if c.cmd.rules || c.cmd.compile {
+		c.res = compiler.Compile(os.DirFS(c.root), c.opts)
+	}
+	return body(c)
+}
+
+// inputs sets the compiler's inputs from the positional arguments, made
+// relative to the root.
+func (c *cli) inputs(args []string) error {
+	for _, in := range args {
+		if filepath.IsAbs(in) {
+			rel, err := filepath.Rel(c.root, in)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				return fmt.Errorf("rule path %s is outside the root %s", in, c.root)
+			}
+			in = rel
+		}
+		c.opts.Inputs = append(c.opts.Inputs, filepath.ToSlash(in))
+	}
+	return nil
+}
+
+// errorf prints "hookify CMD: message" to stderr.
+func (c *cli) errorf(format string, args ...any) {
+	fmt.Fprintf(c.stderr, "hookify %s: %s\n", c.cmd.name, fmt.Sprintf(format, args...))
+}
+
+// help prints the command's usage line, description and flags.
+func (c *cli) help(w io.Writer, fs *flag.FlagSet) {
+	cmd := c.cmd
+	line := "hookify " + cmd.name
+	if cmd.flags != 0 {
+		line += " [flags]"
+	}
+	if cmd.args != "" {
+		line += " " + cmd.args
+	}
+	doc := cmd.doc
+	if doc == "" {
+		doc = strings.ToUpper(cmd.summary[:1]) + cmd.summary[1:] + "."
+	}
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", line, doc)
+	if cmd.rules {
+		fmt.Fprintf(w, "\n%s\n", rulesDoc)
+	}
+	if cmd.flags != 0 {
+		fmt.Fprint(w, "\nflags:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(c.stderr)
+	}
+}
+
+// help is "hookify help [COMMAND]".
+func help(c *cli) int {
+	switch len(c.args) {
+	case 0:
+		fmt.Fprint(c.stdout, usage())
+		return 0
+	case 1:
+		cmd := lookup(c.args[0])
+		if cmd == nil {
+			c.errorf("unknown command %q\n%s", c.args[0], usage())
+			return 2
+		}
+		h := &cli{cmd: cmd, stdin: c.stdin, stdout: c.stdout, stderr: c.stderr}
+		fs, _ := h.flagSet()
+		h.help(c.stdout, fs)
+		return 0
+	}
+	c.errorf("takes one command, not %d arguments", len(c.args))
+	return 2
+}
+
+// parseFlags parses flags and positional arguments in any order.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
