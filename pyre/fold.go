@@ -1,6 +1,8 @@
 package pyre
 
 import (
+	"cmp"
+	"slices"
 	"sync"
 	"unicode"
 )
@@ -71,9 +73,32 @@ func pyUpper(r rune) rune {
 type foldMode struct {
 	lower        func(rune) rune
 	lowerChanged runeSet // characters c with lower(c) != c
+	lowerSame    runeSet // the complement of lowerChanged: lower(c) == c
 	upperChanged runeSet // characters c with pyUpper(c) != c (Unicode, used by RANGE_UNI_IGNORE)
 	cased        runeSet // characters sre calls cased in this mode
 	fixes        map[rune][]rune
+	// inverse is lower on lowerChanged, as pairs sorted by lower(c), then c:
+	// preimage finds the characters that lower to a range by binary search
+	// instead of calling lower on every member of lowerChanged.
+	inverse []lowerPair
+}
+
+// lowerPair is one character c of lowerChanged and its lowercase l.
+type lowerPair struct{ l, c rune }
+
+// newFoldMode fills in the sets and the inverse map derived from lower.
+func newFoldMode(lower func(rune) rune, lowerChanged, upperChanged, cased runeSet, fixes map[rune][]rune) *foldMode {
+	m := &foldMode{
+		lower:        lower,
+		lowerChanged: lowerChanged,
+		lowerSame:    lowerChanged.complement(),
+		upperChanged: upperChanged,
+		cased:        cased,
+		fixes:        fixes,
+	}
+	lowerChanged.each(func(c rune) { m.inverse = append(m.inverse, lowerPair{lower(c), c}) })
+	slices.SortFunc(m.inverse, func(a, b lowerPair) int { return cmp.Or(cmp.Compare(a.l, b.l), cmp.Compare(a.c, b.c)) })
+	return m
 }
 
 var (
@@ -98,26 +123,18 @@ func folds() (*foldMode, *foldMode) {
 			upperCh = append(upperCh, rrange{c, c})
 		}
 		lc, uc := newRuneSet(lowerCh...), newRuneSet(upperCh...)
-		unicodeFold = &foldMode{
-			lower:        unicode.ToLower,
-			lowerChanged: lc,
-			upperChanged: uc,
-			cased:        lc.union(uc),
-			fixes:        pyCaseFixes,
-		}
-		asciiFold = &foldMode{
-			lower: func(r rune) rune {
-				if 'A' <= r && r <= 'Z' {
-					return r + 'a' - 'A'
-				}
-				return r
-			},
-			lowerChanged: span('A', 'Z'),
-			upperChanged: uc,
-			cased:        newRuneSet(rrange{'A', 'Z'}, rrange{'a', 'z'}),
-		}
+		unicodeFold = newFoldMode(unicode.ToLower, lc, uc, lc.union(uc), pyCaseFixes)
+		asciiFold = newFoldMode(lowerASCII, span('A', 'Z'), uc, newRuneSet(rrange{'A', 'Z'}, rrange{'a', 'z'}), nil)
 	})
 	return unicodeFold, asciiFold
+}
+
+// lowerASCII is lower in ASCII mode: only A-Z change.
+func lowerASCII(r rune) rune {
+	if 'A' <= r && r <= 'Z' {
+		return r + 'a' - 'A'
+	}
+	return r
 }
 
 // foldFor returns the case-insensitive mode for the flags, or nil when case matters.
@@ -134,7 +151,7 @@ func foldFor(f pyFlags) *foldMode {
 
 // lowerSet returns {lower(c) : c in s}.
 func (m *foldMode) lowerSet(s runeSet) runeSet {
-	out := s.minus(m.lowerChanged)
+	out := s.intersect(m.lowerSame)
 	var extra []rune
 	s.intersect(m.lowerChanged).each(func(c rune) { extra = append(extra, m.lower(c)) })
 	return out.union(runes(extra...))
@@ -154,15 +171,18 @@ func (m *foldMode) withFixes(s runeSet) runeSet {
 	return s.union(runes(extra...))
 }
 
-// preimage returns {c : lower(c) in s}.
+// preimage returns {c : lower(c) in s}: the members of s that lower to
+// themselves, and the characters of lowerChanged whose lowercase is in s,
+// found range by range in the inverse map.
 func (m *foldMode) preimage(s runeSet) runeSet {
-	out := s.minus(m.lowerChanged)
+	out := s.intersect(m.lowerSame)
 	var extra []rune
-	m.lowerChanged.each(func(c rune) {
-		if s.has(m.lower(c)) {
-			extra = append(extra, c)
+	for _, r := range s {
+		i, _ := slices.BinarySearchFunc(m.inverse, r.lo, func(p lowerPair, l rune) int { return cmp.Compare(p.l, l) })
+		for ; i < len(m.inverse) && m.inverse[i].l <= r.hi; i++ {
+			extra = append(extra, m.inverse[i].c)
 		}
-	})
+	}
 	return out.union(runes(extra...))
 }
 
@@ -172,7 +192,23 @@ func literalSet(r rune, f pyFlags) runeSet {
 	if m == nil || !m.cased.has(r) {
 		return runes(r)
 	}
-	return m.preimage(m.withFixes(runes(m.lower(r))))
+	key := literalKey{m, r}
+	if s, ok := literals.Load(key); ok {
+		return s.(runeSet)
+	}
+	s := m.preimage(m.withFixes(runes(m.lower(r))))
+	literals.Store(key, s)
+	return s
+}
+
+// literals caches literalSet for cased characters, which patterns repeat
+// (every letter of every word). A runeSet is never modified in place, so
+// the cached value can be shared.
+var literals sync.Map // literalKey -> runeSet
+
+type literalKey struct {
+	m *foldMode
+	r rune
 }
 
 // classItem is one member of a Python character set: a literal, a range or a category.
