@@ -101,6 +101,29 @@ func Decode(raw []byte) (*Payload, error) {
 	return p, nil
 }
 
+// ParseToolInputString applies, to a payload whose tool_input may be a
+// string (beforeMCPExecution's, docs/mcp.md), the rule of the scripts: when
+// the top-level tool_input is set (only a string can hold an object), its
+// text is decoded as one JSON object with only JSON whitespace around it,
+// with Decode's rules, and the members of that object are the tool_input
+// members; when the text is not such an object, there are none.
+func (p *Payload) ParseToolInputString() {
+	v := p.Top("tool_input")
+	if !v.Set {
+		return
+	}
+	clear(p.tool)
+	d := &decoder{b: []byte(v.Text)}
+	err := d.object(func(key []byte) error {
+		v, err := d.value()
+		p.tool[string(key)] = v
+		return err
+	})
+	if d.space(); err != nil || d.i < len(d.b) {
+		clear(p.tool)
+	}
+}
+
 type decoder struct {
 	b []byte
 	i int

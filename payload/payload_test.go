@@ -231,6 +231,35 @@ func compareJSON(t *testing.T, in []byte) {
 	if diff := cmp.Diff(want, g); diff != "" {
 		t.Errorf("Decode(%q) differs from encoding/json (-json +Decode):\n%s", in, diff)
 	}
+
+	// As a beforeMCPExecution hook reads it: tool_input a string of JSON.
+	ti := ref.Top["tool_input"]
+	if !ti.Set {
+		return
+	}
+	p.ParseToolInputString()
+	refTool, _ := payloadtest.ToolInputString(ti.Text)
+	want, g = fields{}, fields{}
+	for k, v := range refTool {
+		if v.Set {
+			want[k] = Value(v)
+		}
+	}
+	for k, v := range p.tool {
+		if v.Set {
+			g[k] = v
+		}
+	}
+	if !ref.ExactText {
+		for _, f := range []fields{want, g} {
+			for k, v := range f {
+				f[k] = Value{Set: v.Set}
+			}
+		}
+	}
+	if diff := cmp.Diff(want, g); diff != "" {
+		t.Errorf("ParseToolInputString(%q) differs from encoding/json (-json +ours):\n%s", in, diff)
+	}
 }
 
 func TestDecodeMatchesJSON(t *testing.T) {

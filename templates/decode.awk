@@ -18,12 +18,17 @@
 # W: wanted keys, separated by blanks. Each is NAME (a top-level key) or
 # tool_input.NAME (a member of the top-level tool_input object), where NAME
 # matches [A-Za-z_][A-Za-z0-9_]*. Any other form makes the run invalid.
-# The i-th wanted key (1-based) is reported in the bash variable hk_i.
+# The i-th wanted key (1-based) is reported in the bash variable hk_i, or
+# hk_(i+O) when O is set (a number).
 #
-# Input: everything before the first "{" byte is skipped (BOMs, junk). From
-# there the input must be exactly one RFC 8259 object followed only by JSON
-# whitespace. Also invalid: no "{" at all, the escape \u0000 in any string
-# (bash cannot hold a NUL), raw bytes 00-1F inside strings.
+# I: when set to 1, the input is the decoded text of a string tool_input
+# (docs/mcp.md): nothing may come before the "{" but JSON whitespace.
+#
+# Input: everything before the first "{" byte is skipped (BOMs, junk; with
+# I=1, only JSON whitespace may come first). From there the input must be
+# exactly one RFC 8259 object followed only by JSON whitespace. Also
+# invalid: no "{" at all, the escape \u0000 in any string (bash cannot hold
+# a NUL), raw bytes 00-1F inside strings.
 #
 # Output: nothing at all for invalid input. For valid input, all at the end:
 #   the header length in bytes, as 8 characters (printf %8d);
@@ -67,7 +72,7 @@ BEGIN {
 	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
 	N = split(W, w, " ")
 	for (i = 1; i <= N; i++) {
-		k = w[i]; U = U " hk_" i
+		k = w[i]; U = U " hk_" (i + O)
 		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/) E = 1
 		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
 		K[i] = k; PR[k] = 1
@@ -76,7 +81,12 @@ BEGIN {
 E { next }
 {
 	L = $0
-	if (!S) { k = index(L, "{"); if (!k) next; L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1 }
+	if (!S) {
+		k = index(L, "{")
+		if (I && substr(L, 1, k ? k - 1 : length(L)) !~ /^[ \t\r]*$/) { E = 1; next }
+		if (!k) next
+		L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1
+	}
 	T9 = 0
 	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { E = 1; next }; T9 = 1 }
 	if (ZN && index(L, Z)) { E = 1; next }
@@ -107,8 +117,8 @@ END {
 	for (i = 1; i <= N; i++) {
 		k = K[i]
 		if (!VS[k]) continue
-		if (!(k in O)) { O[k] = R; Q[++q] = k; for (j = VA[k]; j <= VB[k]; j++) R += length(P[j]); LN[k] = R - O[k] }
-		h = h "hk_" i "=${hk_o:8+hk_h+" O[k] ":" LN[k] "}\n"
+		if (!(k in OF)) { OF[k] = R; Q[++q] = k; for (j = VA[k]; j <= VB[k]; j++) R += length(P[j]); LN[k] = R - OF[k] }
+		h = h "hk_" (i + O) "=${hk_o:8+hk_h+" OF[k] ":" LN[k] "}\n"
 	}
 	h = h "((${#hk_o} == 9 + hk_h + " R ")) && hk_ok=1\n"
 	printf "%8d", length(h); print h

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,11 +94,31 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// awkCase is one payload and the keys to ask for.
+// awkCase is one payload and the keys to ask for. With tool set, the
+// script also runs the "readtool" reader of a beforeMCPExecution hook, and
+// want must hold the top-level tool_input, followed by all the
+// tool_input.NAME keys and nothing else (see toolWant).
 type awkCase struct {
 	name string
 	in   []byte
 	want []string
+	tool bool
+}
+
+// toolWant orders keys as a beforeMCPExecution script asks for them: the
+// top-level ones, tool_input, then the tool_input.NAME ones.
+func toolWant(keys []string) []string {
+	var top, tool []string
+	for _, k := range keys {
+		switch {
+		case k == "tool_input":
+		case strings.HasPrefix(k, "tool_input."):
+			tool = append(tool, k)
+		default:
+			top = append(top, k)
+		}
+	}
+	return append(append(top, "tool_input"), tool...)
 }
 
 // awkResult is what bash saw after eval.
@@ -114,6 +135,31 @@ var reader = template.Must(template.New("hook.sh").Parse(templates.BashHook)).Lo
 func invocation(want []string) string {
 	var b strings.Builder
 	if err := reader.Execute(&b, map[string]string{"Wanted": "'" + strings.Join(want, " ") + "'", "Decoder": templates.DecodeAWK}); err != nil {
+		panic(err)
+	}
+	return b.String()
+}
+
+var toolReader = template.Must(template.New("hook.sh").Parse(templates.BashHook)).Lookup("readtool")
+
+// toolInvocation is the "readtool" reader for the keys want (in toolWant's
+// order).
+func toolInvocation(want []string) string {
+	slot := slices.Index(want, "tool_input") + 1
+	var names, vars []string
+	for i, k := range want[slot:] {
+		names = append(names, strings.TrimPrefix(k, "tool_input."))
+		vars = append(vars, fmt.Sprintf("hk_%d", slot+i+1))
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	err := toolReader.Execute(&b, map[string]any{
+		"Slot": slot, "Offset": slot, "Wanted": "'" + strings.Join(names, " ") + "'",
+		"Vars": strings.Join(vars, " "), "Decoder": templates.DecodeAWK,
+	})
+	if err != nil {
 		panic(err)
 	}
 	return b.String()
@@ -137,7 +183,11 @@ func runAWK(t testing.TB, env awkEnv, cases []awkCase) []awkResult {
 			fmt.Fprintf(&sc, " hk_%d", j+1)
 		}
 		// The braces apply the redirection before the command substitution.
-		fmt.Fprintf(&sc, "\n{ %s; } <in%d\nprintf 'O%%s\\n' \"${hk_ok-unset}\"\n", invocation(c.want), i)
+		fmt.Fprintf(&sc, "\n{ %s; } <in%d\n", invocation(c.want), i)
+		if c.tool {
+			sc.WriteString(toolInvocation(c.want) + "\n")
+		}
+		sc.WriteString("printf 'O%s\\n' \"${hk_ok-unset}\"\n")
 		for j := range c.want {
 			fmt.Fprintf(&sc, "if [ -n \"${hk_%d+x}\" ]; then v=$hk_%[1]d; printf 'S%%d\\n' \"${#v}\"; printf %%s \"$v\"; printf '\\n'; else printf 'U\\n'; fi\n", j+1)
 		}
@@ -226,6 +276,12 @@ func check(t testing.TB, awk string, c awkCase, r awkResult) {
 	p, err := payload.Decode(c.in)
 	want := err == nil
 	ref, rerr := payloadtest.JSON(c.in)
+	if c.tool && want {
+		p.ParseToolInputString()
+		if t := ref.Top["tool_input"]; rerr == nil && ref.Valid && t.Set {
+			ref.Tool, _ = payloadtest.ToolInputString(t.Text)
+		}
+	}
 	if r.ok != "1" && r.ok != "" {
 		t.Errorf("%s: %s: hk_ok=%q, want 1 or empty; input %s", awk, c.name, r.ok, show(c.in))
 		return
@@ -463,13 +519,13 @@ func TestDecodeWanted(t *testing.T) {
 	t.Parallel()
 	in := []byte(`{"command":"ls","cwd":"/","tool_input":{"file_path":"/a","command":"rm"},"file_path":"top"}`)
 	cases := []awkCase{
-		{"none", in, nil},
-		{"one", in, []string{"command"}},
-		{"order", in, []string{"tool_input.command", "cwd", "command", "tool_input.file_path", "file_path"}},
-		{"repeated", in, []string{"command", "tool_input.file_path", "command", "tool_input.file_path", "command"}},
-		{"missing", in, []string{"missing", "tool_input.missing", "tool_input.cwd"}},
-		{"tool_input itself", in, []string{"tool_input", "tool_input.tool_input"}},
-		{"repeated unset", []byte(`{"command":"ls","command":null,"tool_input":{"x":"1"},"tool_input":{}}`), []string{"command", "tool_input.x", "command", "tool_input.x"}},
+		{"none", in, nil, false},
+		{"one", in, []string{"command"}, false},
+		{"order", in, []string{"tool_input.command", "cwd", "command", "tool_input.file_path", "file_path"}, false},
+		{"repeated", in, []string{"command", "tool_input.file_path", "command", "tool_input.file_path", "command"}, false},
+		{"missing", in, []string{"missing", "tool_input.missing", "tool_input.cwd"}, false},
+		{"tool_input itself", in, []string{"tool_input", "tool_input.tool_input"}, false},
+		{"repeated unset", []byte(`{"command":"ls","command":null,"tool_input":{"x":"1"},"tool_input":{}}`), []string{"command", "tool_input.x", "command", "tool_input.x"}, false},
 	}
 	runAll(t, cases)
 }
@@ -529,14 +585,14 @@ func TestDecodeClearsStaleValues(t *testing.T) {
 // inside a string still makes every awk reject the input.
 func TestDecodeRawNUL(t *testing.T) {
 	inString := []awkCase{
-		{"in string", []byte("{\"command\":\"ls\x00rm\"}"), defaultWant},
-		{"in string, more lines", []byte("{\"command\":\"ls\x00\",\n\"cwd\":\"/\"}\n"), defaultWant},
-		{"in key", []byte("{\"comm\x00and\":\"ls\"}"), defaultWant},
+		{"in string", []byte("{\"command\":\"ls\x00rm\"}"), defaultWant, false},
+		{"in string, more lines", []byte("{\"command\":\"ls\x00\",\n\"cwd\":\"/\"}\n"), defaultWant, false},
+		{"in key", []byte("{\"comm\x00and\":\"ls\"}"), defaultWant, false},
 	}
 	outside := []awkCase{
-		{"after the object", []byte("{\"command\":\"ls\"}\x00"), defaultWant},
-		{"between tokens", []byte("{\"command\":\"ls\"\x00}"), defaultWant},
-		{"in junk", []byte("junk\x00\n{\"command\":\"ls\"}"), defaultWant},
+		{"after the object", []byte("{\"command\":\"ls\"}\x00"), defaultWant, false},
+		{"between tokens", []byte("{\"command\":\"ls\"\x00}"), defaultWant, false},
+		{"in junk", []byte("junk\x00\n{\"command\":\"ls\"}"), defaultWant, false},
 	}
 	for _, env := range awkEnvs(t) {
 		for i, r := range runAWK(t, env, inString) {
@@ -572,7 +628,8 @@ func TestDecodeGenerated(t *testing.T) {
 		if _, err := payload.Decode(g.Input); err == nil {
 			valid++
 		}
-		cases = append(cases, awkCase{name: fmt.Sprintf("generated %d", i), in: g.Input, want: g.Want})
+		cases = append(cases, awkCase{name: fmt.Sprintf("generated %d", i), in: g.Input, want: g.Want},
+			awkCase{name: fmt.Sprintf("generated %d, tool_input string", i), in: g.Input, want: toolWant(g.Want), tool: true})
 	}
 	if valid < n/3 || valid > n*9/10 {
 		t.Errorf("%d of %d generated documents are valid; the generator is off balance", valid, n)
@@ -586,10 +643,14 @@ func FuzzDecode(f *testing.F) {
 	envs := awkEnvs(f)
 	f.Fuzz(func(t *testing.T, seed []byte) {
 		g := payloadtest.Generate(seed)
-		c := awkCase{name: "fuzz", in: g.Input, want: g.Want}
-		for _, env := range envs {
-			if nulSafe[env.name] || bytes.IndexByte(c.in, 0) < 0 {
-				check(t, env.name, c, runAWK(t, env, []awkCase{c})[0])
+		for _, c := range []awkCase{
+			{name: "fuzz", in: g.Input, want: g.Want},
+			{name: "fuzz, tool_input string", in: g.Input, want: toolWant(g.Want), tool: true},
+		} {
+			for _, env := range envs {
+				if nulSafe[env.name] || bytes.IndexByte(c.in, 0) < 0 {
+					check(t, env.name, c, runAWK(t, env, []awkCase{c})[0])
+				}
 			}
 		}
 	})
@@ -719,4 +780,62 @@ func BenchmarkDecode(b *testing.B) {
 			})
 		}
 	}
+}
+
+// toolStringCases are beforeMCPExecution payloads, whose tool_input is a
+// string of JSON (docs/mcp.md), with the members a script must see.
+var toolStringCases = []struct {
+	name string
+	in   string
+	want map[string]string // tool_input.NAME → value; unset ones omitted
+}{
+	{"arguments", `{"tool_name":"q","tool_input":"{\"query\":\"SELECT 1\",\"limit\":5}"}`, map[string]string{"query": "SELECT 1", "limit": "5"}},
+	{"an object", `{"tool_input":{"query":"a"}}`, map[string]string{"query": "a"}},
+	{"white space around", `{"tool_input":" \n\t\r{\"query\" : \"a\"}\n "}`, map[string]string{"query": "a"}},
+	{"lines", `{"tool_input":"{\n  \"query\": \"a\",\n  \"limit\": 1\n}\n"}`, map[string]string{"query": "a", "limit": "1"}},
+	{"junk before", `{"tool_input":"x{\"query\":\"a\"}"}`, nil},
+	{"a BOM before", "{\"tool_input\":\"\xef\xbb\xbf{\\\"query\\\":\\\"a\\\"}\"}", nil},
+	{"data after", `{"tool_input":"{\"query\":\"a\"}x"}`, nil},
+	{"two objects", `{"tool_input":"{\"query\":\"a\"}{}"}`, nil},
+	{"escapes inside", `{"tool_input":"{\"query\":\"a\\\"b\\n\\\\c\\u00e9\"}"}`, map[string]string{"query": "a\"b\n\\cé"}},
+	{"escaped structure", `{"tool_input":"\u007b\"query\"\u003a\"a\"\u007d"}`, map[string]string{"query": "a"}},
+	{"unterminated", `{"tool_input":"{\"query\":\"a}"}`, nil},
+	{"NUL inside", `{"tool_input":"{\"query\":\"a\\u0000\",\"limit\":1}"}`, nil},
+	{"raw tab inside a string", `{"tool_input":"{\"query\":\"a\tb\"}"}`, nil},
+	{"control byte outside strings", `{"tool_input":"{\u0001\"query\":\"a\"}"}`, nil},
+	{"a number", `{"tool_input":5}`, nil},
+	{"an array", `{"tool_input":"[{\"query\":\"a\"}]"}`, nil},
+	{"null", `{"tool_input":null}`, nil},
+	{"empty", `{"tool_input":"{}"}`, nil},
+	{"the string last", `{"tool_input":{"query":"obj"},"tool_input":"{\"query\":\"str\"}"}`, map[string]string{"query": "str"}},
+	{"the object last", `{"tool_input":"{\"query\":\"str\"}","tool_input":{"limit":"obj"}}`, map[string]string{"limit": "obj"}},
+	{"duplicates inside", `{"tool_input":"{\"query\":\"a\",\"query\":\"b\",\"limit\":1,\"limit\":null}"}`, map[string]string{"query": "b"}},
+	{"tool_input inside", `{"tool_input":"{\"tool_input\":\"x\",\"query\":{\"limit\":1}}"}`, map[string]string{"tool_input": "x"}},
+	{"deeper keys", `{"tool_input":"{\"a\":{\"query\":\"no\"},\"b\":[\"limit\",1]}"}`, nil},
+}
+
+var toolStringWant = toolWant([]string{"tool_name", "tool_input.query", "tool_input.limit", "tool_input.tool_input"})
+
+// TestDecodeToolString runs the readers of a beforeMCPExecution script on
+// payloads whose tool_input is a string.
+func TestDecodeToolString(t *testing.T) {
+	t.Parallel()
+	var cases []awkCase
+	for _, tt := range toolStringCases {
+		p, err := payload.Decode([]byte(tt.in))
+		if err != nil {
+			t.Errorf("%s: payload.Decode: %v", tt.name, err)
+			continue
+		}
+		p.ParseToolInputString()
+		for _, key := range toolStringWant[2:] {
+			name := strings.TrimPrefix(key, "tool_input.")
+			text, set := tt.want[name]
+			if got := p.ToolInput(name); got != (payload.Value{Text: text, Set: set}) {
+				t.Errorf("%s: %s = %s, want set=%v %q", tt.name, key, showValue(got), set, text)
+			}
+		}
+		cases = append(cases, awkCase{name: tt.name, in: []byte(tt.in), want: toolStringWant, tool: true})
+	}
+	runAll(t, cases)
 }

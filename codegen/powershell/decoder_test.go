@@ -3,14 +3,17 @@ package powershell
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/hex"
 	"fmt"
 	"math/rand"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookify/hookify/payload"
 	"github.com/hookify/hookify/templates"
@@ -109,11 +112,44 @@ func randomPayload(r *rand.Rand) []byte {
 	return out
 }
 
-// TestDecoderOnDotNet runs a C# transliteration of the skeleton's hk_read
-// and hk_dec, with the skeleton's own regexes, on .NET (Mono) over random
-// hostile payloads, and requires the answers of the reference decoder
-// (package payload, which states decode.awk's rules): validity, and each
-// key's presence and bytes.
+// jsonString is b as a JSON string literal: quotes, backslashes and control
+// bytes escaped (some other ASCII bytes too, as \u escapes), other bytes
+// kept as they are.
+func jsonString(r *rand.Rand, b []byte) string {
+	var out strings.Builder
+	out.WriteByte('"')
+	for _, c := range b {
+		switch {
+		case c == '"' || c == '\\':
+			out.WriteString(`\` + string(c))
+		case c == '\n':
+			out.WriteString(`\n`)
+		case c < 0x20 || c < 0x80 && r.Intn(12) == 0:
+			fmt.Fprintf(&out, `\u%04x`, c)
+		default:
+			out.WriteByte(c)
+		}
+	}
+	out.WriteByte('"')
+	return out.String()
+}
+
+// randomToolPayload draws a beforeMCPExecution payload: its tool_input is a
+// string holding a random (sometimes broken) payload, or an object.
+func randomToolPayload(r *rand.Rand) []byte {
+	ti := jsonString(r, randomPayload(r))
+	if r.Intn(5) == 0 {
+		ti = string(randomPayload(r))
+	}
+	return []byte(`{"tool_name":"q","tool_input":` + ti + `,"n":1}`)
+}
+
+// TestDecoderOnDotNet runs a C# transliteration of the skeleton's hk_read,
+// hk_read_tool and hk_dec, with the skeleton's own regexes, on .NET (Mono)
+// over random hostile payloads, and requires the answers of the reference
+// decoder (package payload, which states decode.awk's rules): validity, and
+// each key's presence and bytes; once as every hook reads a payload, once
+// as a beforeMCPExecution hook does (tool_input a string of JSON).
 func TestDecoderOnDotNet(t *testing.T) {
 	mcs, err1 := exec.LookPath("mcs")
 	mono, err2 := exec.LookPath("mono")
@@ -124,18 +160,42 @@ func TestDecoderOnDotNet(t *testing.T) {
 	if out, err := exec.Command(mcs, "-nologo", "-out:"+exe, filepath.Join("testdata", "dotnet", "decode.cs")).CombinedOutput(); err != nil {
 		t.Fatalf("mcs: %v\n%s", err, out)
 	}
-	args := append([]string{exe, hex.EncodeToString([]byte(templateRegex(t, "hk_tok"))), hex.EncodeToString([]byte(templateRegex(t, "hk_esc")))}, decodeKeys...)
 	r := rand.New(rand.NewSource(7))
 	var inputs [][]byte
 	for i := 0; i < 20000; i++ {
 		inputs = append(inputs, randomPayload(r))
 	}
 	inputs = append(inputs, []byte(""), []byte("no object"), []byte(`{}`), []byte(`{"command":"a"}{`), []byte(`{"command":"a"} `+"\n"))
+	runDotNet(t, mono, exe, inputs, false)
+
+	var toolInputs [][]byte
+	for i := 0; i < 5000; i++ {
+		toolInputs = append(toolInputs, randomToolPayload(r))
+	}
+	toolInputs = append(toolInputs, []byte(`{"tool_input":" {\"command\":\"a\"} "}`), []byte(`{"tool_input":"x{\"command\":\"a\"}"}`))
+	runDotNet(t, mono, exe, toolInputs, true)
+}
+
+// runDotNet runs the C# decoder on inputs and compares its answers with the
+// reference decoder's; with tool, both read tool_input as a string of JSON.
+func runDotNet(t *testing.T, mono, exe string, inputs [][]byte, tool bool) {
+	t.Helper()
+	slot := "0"
+	if tool {
+		slot = fmt.Sprint(slices.Index(decodeKeys, "tool_input") + 1)
+	}
+	args := []string{exe}
+	for _, name := range []string{"hk_tok", "hk_esc", "hk_space"} {
+		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
+	}
+	args = append(append(args, slot), decodeKeys...)
 	var in bytes.Buffer
 	for _, p := range inputs {
 		fmt.Fprintf(&in, "%s\n", hex.EncodeToString(p))
 	}
-	cmd := exec.Command(mono, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, mono, args...)
 	cmd.Stdin = &in
 	out, err := cmd.Output()
 	if err != nil {
@@ -143,7 +203,7 @@ func TestDecoderOnDotNet(t *testing.T) {
 	}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<24)
-	bad, valid := 0, 0
+	bad, valid, members := 0, 0, 0
 	for _, p := range inputs {
 		if !sc.Scan() {
 			t.Fatal("missing answers")
@@ -151,11 +211,17 @@ func TestDecoderOnDotNet(t *testing.T) {
 		want := "invalid"
 		if d, err := payload.Decode(p); err == nil {
 			valid++
+			if tool {
+				d.ParseToolInputString()
+			}
 			var f []string
 			for _, k := range decodeKeys {
 				var v payload.Value
 				if name, ok := strings.CutPrefix(k, "tool_input."); ok {
 					v = d.ToolInput(name)
+					if v.Set {
+						members++
+					}
 				} else {
 					v = d.Top(k)
 				}
@@ -169,9 +235,9 @@ func TestDecoderOnDotNet(t *testing.T) {
 		}
 		if got := sc.Text(); got != want {
 			if bad++; bad <= 10 {
-				t.Errorf("payload %q:\n got  %s\n want %s", p, got, want)
+				t.Errorf("tool=%v: payload %q:\n got  %s\n want %s", tool, p, got, want)
 			}
 		}
 	}
-	t.Logf("%d payloads (%d valid), %d disagreements", len(inputs), valid, bad)
+	t.Logf("tool=%v: %d payloads (%d valid, %d tool_input members set), %d disagreements", tool, len(inputs), valid, members, bad)
 }

@@ -113,14 +113,49 @@ func (g *gen) top() {
 		g.ws()
 		g.out.WriteString(":")
 		g.ws()
-		if k == "tool_input" && g.n(4) != 3 {
-			g.object(toolKeys, 1)
-		} else {
+		switch {
+		case k != "tool_input":
 			g.value(1)
+		case g.n(4) == 3:
+			g.value(1)
+		case g.n(2) == 1:
+			g.toolString()
+		default:
+			g.object(toolKeys, 1)
 		}
 	}
 	g.ws()
 	g.out.WriteString("}")
+}
+
+// toolString writes a tool_input that is a string holding an object, as
+// beforeMCPExecution sends it (docs/mcp.md): usually a valid one, sometimes
+// with junk or a BOM before it, data after it, or damage.
+func (g *gen) toolString() {
+	outer := g.out.String()
+	g.out.Reset()
+	g.out.WriteString([]string{"", "", "", "", "", " \n", "\xef\xbb\xbf", "x"}[g.n(8)])
+	g.object(toolKeys, 1)
+	g.ws()
+	g.out.WriteString([]string{"", "", "", "", "", "", "}", "x", "{}"}[g.n(9)])
+	g.damage()
+	inner := g.out.String()
+	g.out.Reset()
+	g.out.WriteString(outer)
+	g.out.WriteString(`"`)
+	for i := 0; i < len(inner); i++ {
+		switch c := inner[i]; {
+		case c == '"' || c == '\\':
+			g.out.WriteString(`\` + string(c))
+		case c == '\n':
+			g.out.WriteString(`\n`)
+		case c < 0x20 || c < 0x80 && g.n(16) == 15:
+			fmt.Fprintf(&g.out, `\u%04x`, c)
+		default:
+			g.out.WriteByte(c)
+		}
+	}
+	g.out.WriteString(`"`)
 }
 
 // key writes a key, sometimes with escapes that spell the same text.

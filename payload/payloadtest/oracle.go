@@ -90,6 +90,39 @@ func JSON(raw []byte) (Doc, error) {
 	return d, nil
 }
 
+// ToolInputString says what the tool_input members are when a payload's
+// tool_input is the string text (beforeMCPExecution, docs/mcp.md): the
+// members of the one JSON object that text holds, with only JSON whitespace
+// around it; ok is false, and there are none, when text is not such an
+// object or a string in it holds U+0000.
+func ToolInputString(text string) (tool map[string]Field, ok bool) {
+	doc := []byte(text)
+	if !strings.HasPrefix(strings.TrimLeft(text, " \t\n\r"), "{") || !json.Valid(doc) {
+		return nil, false
+	}
+	tool = map[string]Field{}
+	w := walker{doc: doc, dec: json.NewDecoder(bytes.NewReader(doc)), nulFree: true}
+	w.dec.UseNumber()
+	if _, err := w.token(); err != nil {
+		return nil, false
+	}
+	err := w.members(func(key string) error {
+		f, obj, err := w.value()
+		if err != nil {
+			return err
+		}
+		tool[key] = f
+		if obj {
+			return w.skip()
+		}
+		return nil
+	})
+	if err != nil || !w.nulFree {
+		return nil, false
+	}
+	return tool, true
+}
+
 type walker struct {
 	doc     []byte
 	dec     *json.Decoder

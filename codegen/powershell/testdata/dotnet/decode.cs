@@ -3,10 +3,11 @@
 // the template, to check the PowerShell decoder's algorithm on .NET against
 // the reference decoder (package payload). Keep it in step with the template.
 //
-// Arguments: TOKENIZER-HEX ESCAPES-HEX KEY... (keys as "name" or
-// "tool_input.name", each distinct). Each stdin line is a hex payload; the
-// answer line is "invalid", or one field per key: "-" when unset, else "="
-// and the hex of the value's bytes.
+// Arguments: TOKENIZER-HEX ESCAPES-HEX SPACE-HEX TOOL KEY... (keys as "name"
+// or "tool_input.name", each distinct; TOOL is 0, or the 1-based position of
+// the key "tool_input" to run hk_read_tool on it). Each stdin line is a hex
+// payload; the answer line is "invalid", or one field per key: "-" when
+// unset, else "=" and the hex of the value's bytes.
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -17,7 +18,7 @@ class Decode {
     static Encoding bytes = Encoding.GetEncoding(28591);
     static Encoding utf8 = new UTF8Encoding(false);
     static Encoding strict = new UTF8Encoding(false, true);
-    static Regex tok, esc;
+    static Regex tok, esc, space;
     static Dictionary<string, int> top = new Dictionary<string, int>(StringComparer.Ordinal);
     static Dictionary<string, int> tool = new Dictionary<string, int>(StringComparer.Ordinal);
     static List<int> ti = new List<int>();
@@ -41,9 +42,10 @@ class Decode {
     }
 
     // hk_read
-    static bool Read(string s) {
+    static bool Read(string s, bool inner) {
         int i = s.IndexOf('{');
         if (i < 0) return false;
+        if (inner && !space.IsMatch(s.Substring(0, i))) return false;
         int pos = i + 1;
         var obj = new List<bool>();
         obj.Add(true);
@@ -79,7 +81,9 @@ class Decode {
                 string raw = m.Groups[2].Value;
                 if (state == 1 || state == 2) {
                     state = 3; want = 0; int k = 0;
-                    if (obj.Count == 1) {
+                    if (obj.Count == 1 && inner) {
+                        if (tool.TryGetValue(raw, out k)) want = k;
+                    } else if (obj.Count == 1) {
                         keyTI = string.Equals(raw, "tool_input", StringComparison.Ordinal);
                         if (keyTI) foreach (int j in ti) v[j] = null;
                         if (top.TryGetValue(raw, out k)) want = k;
@@ -104,13 +108,21 @@ class Decode {
         return state == 7;
     }
 
+    // hk_read_tool
+    static void ReadTool(int slot) {
+        if (v[slot] == null) return;
+        if (!Read((string)v[slot], true)) foreach (int j in ti) v[j] = null;
+    }
+
     static void Main(string[] args) {
         var opts = RegexOptions.CultureInvariant;
         tok = new Regex(bytes.GetString(Hex(args[0])), opts);
         esc = new Regex(bytes.GetString(Hex(args[1])), opts);
-        int n = args.Length - 2;
+        space = new Regex(bytes.GetString(Hex(args[2])), opts);
+        int toolSlot = int.Parse(args[3]);
+        int n = args.Length - 4;
         for (int i = 0; i < n; i++) {
-            string k = args[i + 2];
+            string k = args[i + 4];
             if (k.StartsWith("tool_input.", StringComparison.Ordinal)) { tool.Add(k.Substring(11), i + 1); ti.Add(i + 1); }
             else top.Add(k, i + 1);
         }
@@ -118,7 +130,8 @@ class Decode {
         string line;
         while ((line = Console.In.ReadLine()) != null) {
             v = new object[n + 1];
-            if (!Read(bytes.GetString(Hex(line)))) { stdout.WriteLine("invalid"); continue; }
+            if (!Read(bytes.GetString(Hex(line)), false)) { stdout.WriteLine("invalid"); continue; }
+            if (toolSlot > 0) ReadTool(toolSlot);
             var sb = new StringBuilder();
             for (int i = 1; i <= n; i++) {
                 if (i > 1) sb.Append(' ');
