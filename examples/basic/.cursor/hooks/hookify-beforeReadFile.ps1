@@ -67,13 +67,18 @@ function hk_tool_in($t, [string[]]$tools) {
 # text, and null, an object or an array unsets the key; the last duplicate
 # wins; only top-level keys and members of a top-level tool_input object
 # count, compared by their raw text. It returns $true when the input is
-# valid. States: 1 after {, 2 after a comma in an object, 3 before a colon,
-# 4 before a value, 5 after [, 6 after a value, 7 after the object.
+# valid. With $inner, $s is the text of a string tool_input (docs/mcp.md):
+# only JSON whitespace may come before the {, and the keys of the object are
+# the tool_input members. States: 1 after {, 2 after a comma in an object,
+# 3 before a colon, 4 before a value, 5 after [, 6 after a value, 7 after the
+# object.
 $hk_tok = [System.Text.RegularExpressions.Regex]::new('\G(?:[ \t\n\r]+|([\[\]{}:,])|"((?>(?:[^"\\\x00-\x1F]+|\\["\\/bfnrt]|\\u(?!0000)[0-9A-Fa-f]{4})*))"|(true|false|null|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?))', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+$hk_space = [System.Text.RegularExpressions.Regex]::new('\A[ \t\n\r]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_esc = [System.Text.RegularExpressions.Regex]::new('(?:\\(?:u[0-9A-Fa-f]{4}|[^u]))+', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
-function hk_read([string]$s) {
+function hk_read([string]$s, [bool]$inner) {
   $i = $s.IndexOf([char]'{')
   if ($i -lt 0) { return $false }
+  if ($inner -and -not $hk_space.IsMatch($s.Substring(0, $i))) { return $false }
   $pos = $i + 1
   $obj = [System.Collections.Generic.List[bool]]::new()
   $obj.Add($true)
@@ -109,7 +114,9 @@ function hk_read([string]$s) {
       $raw = $m.Groups[2].Value
       if ($state -eq 1 -or $state -eq 2) {
         $state = 3; $want = 0; $k = 0
-        if ($obj.Count -eq 1) {
+        if ($obj.Count -eq 1 -and $inner) {
+          if ($hk_tool.TryGetValue($raw, [ref]$k)) { $want = $k }
+        } elseif ($obj.Count -eq 1) {
           $keyTI = [string]::Equals($raw, 'tool_input', [StringComparison]::Ordinal)
           if ($keyTI) { foreach ($j in $hk_ti) { $script:hk_v[$j] = $null } }
           if ($hk_top.TryGetValue($raw, [ref]$k)) { $want = $k }
@@ -132,6 +139,16 @@ function hk_read([string]$s) {
     }
   }
   return ($state -eq 7)
+}
+
+# hk_read_tool: after hk_read, when the top-level tool_input (slot $slot)
+# is set, it is a string, and the members of the object its text holds are
+# the tool_input members; text that is not one object leaves them unset.
+function hk_read_tool([int]$slot) {
+  if ($null -eq $hk_v[$slot]) { return }
+  if (-not (hk_read $hk_v[$slot] $true)) {
+    foreach ($j in $hk_ti) { $script:hk_v[$j] = $null }
+  }
 }
 
 # hk_dec: the bytes of the (valid) JSON string text $raw. Valid UTF-8 is

@@ -41,7 +41,7 @@ hk_o=$($hk_awk -v W=$'tool_name tool_input.file_path tool_input.path' 'BEGIN {
 	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
 	N = split(W, w, " ")
 	for (i = 1; i <= N; i++) {
-		k = w[i]; U = U " hk_" i
+		k = w[i]; U = U " hk_" (i + O)
 		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/) E = 1
 		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
 		K[i] = k; PR[k] = 1
@@ -50,7 +50,12 @@ hk_o=$($hk_awk -v W=$'tool_name tool_input.file_path tool_input.path' 'BEGIN {
 E { next }
 {
 	L = $0
-	if (!S) { k = index(L, "{"); if (!k) next; L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1 }
+	if (!S) {
+		k = index(L, "{")
+		if (I && substr(L, 1, k ? k - 1 : length(L)) !~ /^[ \t\r]*$/) { E = 1; next }
+		if (!k) next
+		L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1
+	}
 	T9 = 0
 	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { E = 1; next }; T9 = 1 }
 	if (ZN && index(L, Z)) { E = 1; next }
@@ -81,8 +86,8 @@ END {
 	for (i = 1; i <= N; i++) {
 		k = K[i]
 		if (!VS[k]) continue
-		if (!(k in O)) { O[k] = R; Q[++q] = k; for (j = VA[k]; j <= VB[k]; j++) R += length(P[j]); LN[k] = R - O[k] }
-		h = h "hk_" i "=${hk_o:8+hk_h+" O[k] ":" LN[k] "}\n"
+		if (!(k in OF)) { OF[k] = R; Q[++q] = k; for (j = VA[k]; j <= VB[k]; j++) R += length(P[j]); LN[k] = R - OF[k] }
+		h = h "hk_" (i + O) "=${hk_o:8+hk_h+" OF[k] ":" LN[k] "}\n"
 	}
 	h = h "((${#hk_o} == 9 + hk_h + " R ")) && hk_ok=1\n"
 	printf "%8d", length(h); print h
