@@ -221,12 +221,7 @@ func compareJSON(t *testing.T, in []byte) {
 	}
 	g := got(p)
 	if !ref.ExactText {
-		// encoding/json replaced bad UTF-8; compare which fields are set.
-		for _, f := range []fields{want, g} {
-			for k, v := range f {
-				f[k] = Value{Set: v.Set}
-			}
-		}
+		setOnly(want, g)
 	}
 	if diff := cmp.Diff(want, g); diff != "" {
 		t.Errorf("Decode(%q) differs from encoding/json (-json +Decode):\n%s", in, diff)
@@ -251,14 +246,20 @@ func compareJSON(t *testing.T, in []byte) {
 		}
 	}
 	if !ref.ExactText {
-		for _, f := range []fields{want, g} {
-			for k, v := range f {
-				f[k] = Value{Set: v.Set}
-			}
-		}
+		setOnly(want, g)
 	}
 	if diff := cmp.Diff(want, g); diff != "" {
 		t.Errorf("ParseToolInputString(%q) differs from encoding/json (-json +ours):\n%s", in, diff)
+	}
+}
+
+// setOnly keeps only whether each field is set: encoding/json has replaced
+// bad UTF-8, so the texts cannot be compared.
+func setOnly(fs ...fields) {
+	for _, f := range fs {
+		for k, v := range f {
+			f[k] = Value{Set: v.Set}
+		}
 	}
 }
 
