@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // This file is the byte-level side: a small ERE tree, how a set of characters
@@ -442,9 +443,7 @@ const ereSpecial = `.[\()*+?{|^$`
 const bracketSpecial = `]^-[\`
 
 // writeBytes writes one byte from s: the byte itself, a backslash and a special
-// byte, or a bracket expression. A backslash is never written inside brackets
-// (awk reads it as an escape): a set with a backslash is written negated, or as
-// an alternative (\\|[...]), whichever is shorter.
+// byte, or a bracket expression (spellBytes, cached).
 func writeBytes(w *strings.Builder, s byteSet, prec int) {
 	if s.count() == 1 {
 		for c := 1; c < 256; c++ {
@@ -457,6 +456,19 @@ func writeBytes(w *strings.Builder, s byteSet, prec int) {
 		}
 		return
 	}
+	key := spellingKey{s, prec > precAlt}
+	best, ok := spellings.Load(key)
+	if !ok {
+		best, _ = spellings.LoadOrStore(key, spellBytes(s, prec))
+	}
+	w.WriteString(best.(string))
+}
+
+// spellBytes spells a set of two bytes or more as a bracket expression. A
+// backslash is never written inside brackets (awk reads it as an escape): a
+// set with a backslash is written negated, or as an alternative (\\|[...]),
+// whichever is shorter.
+func spellBytes(s byteSet, prec int) string {
 	best := ""
 	if body, ok := bracketBody(s); ok {
 		best = "[" + body + "]"
@@ -480,7 +492,17 @@ func writeBytes(w *strings.Builder, s byteSet, prec int) {
 			best = alt.String()
 		}
 	}
-	w.WriteString(best)
+	return best
+}
+
+// spellings caches writeBytes's choice for sets of two bytes or more: the same
+// sets ([Aa], [^"], the UTF-8 continuation ranges) recur in every pattern.
+var spellings sync.Map // spellingKey -> string
+
+// spellingKey is a set and whether an alternative would need brackets.
+type spellingKey struct {
+	s       byteSet
+	bracket bool
 }
 
 // cost ranks equivalent spellings: shorter is better, and the bytes bash uses as
