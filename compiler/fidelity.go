@@ -795,7 +795,15 @@ func checkAction(c *fctx) {
 }
 
 // upstreamOps are the operators hookify knows (§6.2).
-var upstreamOps = map[string]bool{"regex_match": true, "contains": true, "not_contains": true, "equals": true, "starts_with": true, "ends_with": true}
+var upstreamOps = func() map[string]bool {
+	m := map[string]bool{}
+	for _, o := range ir.Ops {
+		if o.Spec().Upstream {
+			m[o.String()] = true
+		}
+	}
+	return m
+}()
 
 func checkOperator(c *fctx) {
 	p, ok := c.f.Field("conditions")
@@ -1094,18 +1102,16 @@ func checkName(c *fctx) {
 // opOnEmpty reports whether operator op with pattern holds on an empty
 // value; known is false for a regex that Go cannot compile.
 func opOnEmpty(op, pattern string) (holds, known bool) {
-	switch op {
-	case "regex_match", "not_regex_match":
+	o, ok := ir.ParseOp(op)
+	switch {
+	case !ok:
+		return false, true
+	case o.IsRegex():
 		re, err := regexp.Compile("(?i)" + pattern)
 		if err != nil {
 			return false, false
 		}
-		m := re.MatchString("")
-		return m == (op == "regex_match"), true
-	case "contains", "equals", "starts_with", "ends_with":
-		return pattern == "", true
-	case "not_contains":
-		return pattern != "", true
+		return re.MatchString("") != o.Spec().Negated, true
 	}
-	return false, true
+	return o.HoldsPlain("", pattern), true
 }

@@ -70,7 +70,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 			if e, ok := ir.ParseEvent(s); ok {
 				r.Event = e
 			} else {
-				diags.Errorf(p.Value.Pos, "unknown-event", "unknown event %q: use one of bash, file, read, prompt, stop, all", s)
+				diags.Errorf(p.Value.Pos, "unknown-event", "unknown event %q: use one of %s", s, strings.Join(ir.EventNames(ir.Events), ", "))
 			}
 		}
 	}
@@ -135,7 +135,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 			c.ERE = ere
 			c.Needle = needleOf(ere)
 		}
-		if (c.Op == ir.Contains || c.Op == ir.NotContains) && !r.Prompt {
+		if c.Op.Spec().Test == ir.TestContains && !r.Prompt {
 			c.ERE = pyre.LiteralERE(c.Pattern, false)
 		}
 	}
@@ -153,12 +153,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 	}
 	on, dropped := ir.Targets(r)
 	for _, e := range dropped {
-		switch e {
-		case ir.BeforeReadFile:
-			diags.Warnf(actionPos(f, r), "no-channel", "a read rule that warns has no Cursor channel (beforeReadFile can only allow or deny): nothing is generated for it on read")
-		case ir.Stop:
-			diags.Warnf(actionPos(f, r), "no-channel", "a stop rule that warns is not representable in Cursor (stop can only send a follow-up, which is what block does): nothing is generated for it on stop")
-		}
+		diags.Warnf(actionPos(f, r), "no-channel", "%s", e.Spec().NoChannel)
 	}
 	if len(on) == 0 {
 		if len(dropped) == 0 {
@@ -276,6 +271,17 @@ func lowerCursorHook(p *parser.Pair, diags *diag.List) bool {
 	return false
 }
 
+// toolRows names the hookify events that are about a tool: "bash, file, read".
+var toolRows = func() string {
+	var names []string
+	for _, e := range ir.Rows {
+		if e.Spec().Tools != nil {
+			names = append(names, e.String())
+		}
+	}
+	return strings.Join(names, ", ")
+}()
+
 func lowerToolMatcher(p *parser.Pair, diags *diag.List) []string {
 	s, ok := scalar(p, diags)
 	if !ok || s == "" {
@@ -289,7 +295,7 @@ func lowerToolMatcher(p *parser.Pair, diags *diag.List) []string {
 		}
 		cursor, ok := claudeTools[name]
 		if !ok {
-			diags.Warnf(p.Value.Pos, "tool-matcher", "tool_matcher names %q, which has no Cursor equivalent among hookify's events (bash, file, read): it is ignored", name)
+			diags.Warnf(p.Value.Pos, "tool-matcher", "tool_matcher names %q, which has no Cursor equivalent among hookify's events (%s): it is ignored", name, toolRows)
 			continue
 		}
 		for _, t := range cursor {
@@ -348,7 +354,7 @@ func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition 
 			if s, good := scalar(op, diags); good {
 				o, known := ir.ParseOp(s)
 				if !known {
-					diags.Errorf(op.Value.Pos, "unknown-operator", "unknown operator %q: use regex_match, not_regex_match, contains, not_contains, equals, starts_with or ends_with", s)
+					diags.Errorf(op.Value.Pos, "unknown-operator", "unknown operator %q: use %s", s, ir.OrList(ir.OpNames()))
 					ok = false
 				}
 				c.Op = o

@@ -131,7 +131,7 @@ func lowerInput(p *parser.Pair, diags *diag.List) ([]ir.Input, bool) {
 }
 
 // rowNames lists the hookify events a test may name.
-var rowNames = "bash, file, read, prompt or stop"
+var rowNames = ir.OrList(ir.EventNames(ir.Rows))
 
 // testEvent returns the Cursor events a test's payload goes to.
 func testEvent(it *parser.Value, r *ir.Rule, diags *diag.List) ([]ir.CursorEvent, bool) {

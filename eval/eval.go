@@ -15,7 +15,6 @@
 package eval
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -199,25 +198,18 @@ func transcript(p *payload.Payload, env Env) string {
 
 // test applies a condition's operator to a value.
 func test(c *ir.Condition, v string) (bool, error) {
-	switch c.Op {
-	case ir.RegexMatch, ir.NotRegexMatch:
+	s := c.Op.Spec()
+	switch s.Test {
+	case 0:
+		return false, fmt.Errorf("unknown operator %d", c.Op)
+	case ir.TestRegex:
 		re, err := Regexp(c.Pattern)
 		if err != nil {
 			return false, fmt.Errorf("pattern %q: %w", c.Pattern, err)
 		}
-		return re.MatchString(v) == (c.Op == ir.RegexMatch), nil
-	case ir.Contains:
-		return strings.Contains(v, c.Pattern), nil
-	case ir.NotContains:
-		return !strings.Contains(v, c.Pattern), nil
-	case ir.Equals:
-		return v == c.Pattern, nil
-	case ir.StartsWith:
-		return strings.HasPrefix(v, c.Pattern), nil
-	case ir.EndsWith:
-		return strings.HasSuffix(v, c.Pattern), nil
+		return re.MatchString(v) != s.Negated, nil
 	}
-	return false, errors.New("unknown operator " + c.Op.String())
+	return c.Op.HoldsPlain(v, c.Pattern), nil
 }
 
 var regexps sync.Map // pattern -> regexpEntry

@@ -86,7 +86,7 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 			hasTool = hasTool || k == ir.ToolNameKey
 		}
 	}
-	if (e == ir.PreToolUse || e == ir.PostToolUse) && !hasTool {
+	if e.Spec().Tool && !hasTool {
 		name := "StrReplace"
 		if hasContent {
 			name = "Write"
@@ -104,7 +104,7 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 		}
 	}
 	write(top)
-	if len(tool) > 0 || e == ir.PreToolUse || e == ir.PostToolUse {
+	if len(tool) > 0 || e.Spec().Tool {
 		b.WriteString(`,"tool_input":{`)
 		write(tool)
 		b.WriteByte('}')
@@ -237,7 +237,7 @@ func parseCase(file string, n *yaml.Node, diags *diag.List) (Fixture, bool) {
 			if s, good := text(k, v); good {
 				evs, known := caseEvents(s)
 				if !known {
-					bad(v, "unknown event %q: use a Cursor event, or bash, file, read, prompt or stop", s)
+					bad(v, "unknown event %q: use a Cursor event, or %s", s, ir.OrList(ir.EventNames(ir.Rows)))
 				}
 				f.Events = evs
 			}
@@ -311,7 +311,7 @@ func caseEvents(s string) ([]ir.CursorEvent, bool) {
 	if e, ok := ir.ParseCursorEvent(s); ok {
 		return []ir.CursorEvent{e}, true
 	}
-	if e, ok := ir.ParseEvent(s); ok && e != ir.EventAll {
+	if e, ok := ir.ParseEvent(s); ok && slices.Contains(ir.Rows, e) {
 		return ir.RowEvents(e), true
 	}
 	return nil, false

@@ -3,6 +3,7 @@ package ir
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -66,52 +67,18 @@ func AnswerFor(e CursorEvent, o Outcome, warn WarnMode, failClosed bool) Answer 
 			o = None
 		}
 	}
-	s := func(k, v string) Field { return Field{Key: k, Kind: Lit, Lit: v} }
-	user := Field{Key: "user_message", Kind: UserText}
-	agent := Field{Key: "agent_message", Kind: AgentText}
-	switch e {
-	case BeforeShellExecution:
-		switch o {
-		case Blocked:
-			return Answer{Fields: []Field{s("permission", "deny"), user, agent}, Exit: 2}
-		case Warned:
-			p := "ask"
-			if warn == WarnAllow {
-				p = "allow"
-			}
-			return Answer{Fields: []Field{s("permission", p), user, agent}}
+	s := e.Spec()
+	a := s.Allow
+	switch o {
+	case Blocked:
+		a = s.Block
+	case Warned:
+		a = s.Warn
+		if warn == WarnAllow && s.WarnAllow != nil {
+			a = *s.WarnAllow
 		}
-		return Answer{Fields: []Field{s("permission", "allow")}}
-	case PreToolUse:
-		if o == Blocked {
-			return Answer{Fields: []Field{s("permission", "deny"), user, agent}, Exit: 2}
-		}
-		return Answer{Fields: []Field{s("permission", "allow")}}
-	case PostToolUse:
-		if o == Warned || o == Blocked {
-			return Answer{Fields: []Field{{Key: "additional_context", Kind: AgentText}}}
-		}
-		return Answer{}
-	case BeforeReadFile:
-		if o == Blocked {
-			return Answer{Fields: []Field{s("permission", "deny"), user}, Exit: 2}
-		}
-		return Answer{Fields: []Field{s("permission", "allow")}}
-	case BeforeSubmitPrompt:
-		switch o {
-		case Blocked:
-			return Answer{Fields: []Field{{Key: "continue", Kind: Bool, Bool: false}, user}, Exit: 2}
-		case Warned:
-			return Answer{Fields: []Field{{Key: "continue", Kind: Bool, Bool: true}, user}}
-		}
-		return Answer{Fields: []Field{{Key: "continue", Kind: Bool, Bool: true}}}
-	case Stop:
-		if o == Blocked {
-			return Answer{Fields: []Field{{Key: "followup_message", Kind: AgentText}}}
-		}
-		return Answer{}
 	}
-	return Answer{}
+	return Answer{Fields: slices.Clone(a.Fields), Exit: a.Exit}
 }
 
 // Render prints the answer with the given joined messages: compact JSON,

@@ -13,35 +13,6 @@ import (
 	"github.com/hookify/hookify/diag"
 )
 
-// Event is a hookify rule event.
-type Event int
-
-const (
-	EventBash Event = iota + 1
-	EventFile
-	EventRead
-	EventPrompt
-	EventStop
-	EventAll
-)
-
-var eventNames = map[Event]string{
-	EventBash: "bash", EventFile: "file", EventRead: "read",
-	EventPrompt: "prompt", EventStop: "stop", EventAll: "all",
-}
-
-func (e Event) String() string { return eventNames[e] }
-
-// ParseEvent returns the Event spelled s.
-func ParseEvent(s string) (Event, bool) {
-	for e, n := range eventNames {
-		if n == s {
-			return e, true
-		}
-	}
-	return 0, false
-}
-
 // Action is what a matching rule does.
 type Action int
 
@@ -55,39 +26,6 @@ func (a Action) String() string {
 		return "block"
 	}
 	return "warn"
-}
-
-// Op is a condition operator.
-type Op int
-
-const (
-	RegexMatch Op = iota + 1
-	NotRegexMatch
-	Contains
-	NotContains
-	Equals
-	StartsWith
-	EndsWith
-)
-
-var opNames = map[Op]string{
-	RegexMatch: "regex_match", NotRegexMatch: "not_regex_match", Contains: "contains",
-	NotContains: "not_contains", Equals: "equals", StartsWith: "starts_with", EndsWith: "ends_with",
-}
-
-func (o Op) String() string { return opNames[o] }
-
-// IsRegex reports whether the pattern of o is a regular expression.
-func (o Op) IsRegex() bool { return o == RegexMatch || o == NotRegexMatch }
-
-// ParseOp returns the Op spelled s.
-func ParseOp(s string) (Op, bool) {
-	for o, n := range opNames {
-		if n == s {
-			return o, true
-		}
-	}
-	return 0, false
 }
 
 // Condition is one test of a rule: Op applied to the value of Field.

@@ -133,43 +133,26 @@ func Targets(r *Rule) (on []CursorEvent, dropped []CursorEvent) {
 
 func rows(e Event) []Event {
 	if e == EventAll {
-		return []Event{EventBash, EventFile, EventRead, EventPrompt, EventStop}
+		return Rows
 	}
 	return []Event{e}
 }
 
 // cursorEvent maps one table row and action to a Cursor event; ok is false
-// when Cursor has no channel for it (read warn, stop warn).
+// when Cursor has no channel for it (the event's NoChannel), and the event
+// is then the one whose NoChannel says so (0 if none does).
 func cursorEvent(row Event, a Action) (CursorEvent, bool) {
-	switch row {
-	case EventBash:
-		return BeforeShellExecution, true
-	case EventFile:
-		if a == Block {
-			return PreToolUse, true
+	for _, e := range RowEvents(row) {
+		if slices.Contains(e.Spec().Actions, a) {
+			return e, true
 		}
-		return PostToolUse, true
-	case EventRead:
-		return BeforeReadFile, a == Block
-	case EventPrompt:
-		return BeforeSubmitPrompt, true
-	case EventStop:
-		return Stop, a == Block
+	}
+	for _, e := range RowEvents(row) {
+		if e.Spec().NoChannel != "" {
+			return e, false
+		}
 	}
 	return 0, false
-}
-
-// rowTools are the Cursor tools of a row.
-func rowTools(row Event) []string {
-	switch row {
-	case EventBash:
-		return []string{"Shell"}
-	case EventFile:
-		return WriteTools
-	case EventRead:
-		return []string{"Read"}
-	}
-	return nil
 }
 
 func targets(r *Rule) []target {
@@ -179,7 +162,7 @@ func targets(r *Rule) []target {
 		if !ok {
 			continue
 		}
-		tools := rowTools(row)
+		tools := row.Spec().Tools
 		if r.Tools != nil {
 			if tools == nil {
 				continue // prompt and stop have no tool
@@ -190,7 +173,7 @@ func targets(r *Rule) []target {
 			}
 		}
 		t := target{event: ev}
-		if ev == PreToolUse || ev == PostToolUse {
+		if ev.Spec().Tool {
 			t.tools = tools
 		}
 		out = append(out, t)
@@ -201,7 +184,7 @@ func targets(r *Rule) []target {
 func droppedEvents(r *Rule) []CursorEvent {
 	var out []CursorEvent
 	for _, row := range rows(r.Event) {
-		if ev, ok := cursorEvent(row, r.Action); !ok {
+		if ev, ok := cursorEvent(row, r.Action); !ok && ev != 0 {
 			out = append(out, ev)
 		}
 	}
@@ -297,14 +280,12 @@ func finish(u *Unit) {
 		var tools []string // only tool events have checks with tools
 		for _, c := range h.Checks {
 			tools = append(tools, c.Tools...)
-			if c.Rule.Action == Block && h.Event != Stop {
+			if c.Rule.Action == Block && h.Event.Spec().CanDeny {
 				h.FailClosed = true
 			}
 		}
 		h.Matcher = toolMatcher(tools)
-		if h.Event == Stop {
-			h.LoopLimit = DefaultLoopLimit
-		}
+		h.LoopLimit = h.Event.Spec().LoopLimit
 	}
 }
 

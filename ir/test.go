@@ -72,22 +72,3 @@ type Test struct {
 	Input  []Input
 	Expect Expect
 }
-
-// RowEvents are the Cursor events that carry the payloads of a hookify
-// event (a row of SPEC §3): a file write goes to preToolUse and then
-// postToolUse.
-func RowEvents(e Event) []CursorEvent {
-	switch e {
-	case EventBash:
-		return []CursorEvent{BeforeShellExecution}
-	case EventFile:
-		return []CursorEvent{PreToolUse, PostToolUse}
-	case EventRead:
-		return []CursorEvent{BeforeReadFile}
-	case EventPrompt:
-		return []CursorEvent{BeforeSubmitPrompt}
-	case EventStop:
-		return []CursorEvent{Stop}
-	}
-	return nil
-}

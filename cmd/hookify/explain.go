@@ -321,21 +321,11 @@ func (ex *explainer) caveats(r *ir.Rule) []string {
 		if !events[e] {
 			continue
 		}
-		switch {
-		case e == ir.BeforeShellExecution && r.Action == ir.Warn && ex.opts.Warn == ir.WarnAsk && !prompts:
-			add("Cursor ignores ask on some versions (and its terminal allow-list wins), so the command may run without a question; build with --warn allow to only pass the messages on")
-		case e == ir.BeforeShellExecution && r.Action == ir.Warn && !prompts:
-			add("with --warn allow the command runs; Cursor does not always show the messages of an allow")
-		case e == ir.PostToolUse:
-			add("a warning reaches the agent after the write, as additional_context; nothing is blocked (Cursor does not enforce ask on preToolUse)")
-		case e == ir.BeforeReadFile:
-			add("beforeReadFile answers carry no agent message: only the user sees why the read was denied")
-		case e == ir.BeforeSubmitPrompt && r.Action == ir.Block:
-			add("Cursor builds up to 2.3 were reported not to enforce continue: false on prompts")
-		case e == ir.BeforeSubmitPrompt:
-			add("on prompts the message goes to the user only: Cursor cannot give it to the agent there")
-		case e == ir.Stop:
-			add("Cursor cannot refuse to stop: it sends the message back as a follow-up turn, at most loop_limit times")
+		for _, c := range e.Spec().Caveats {
+			if (c.Action == 0 || c.Action == r.Action) && (c.Warn == nil || slices.Contains(c.Warn, ex.opts.Warn)) && !(c.ScriptOnly && prompts) {
+				add(c.Text)
+				break
+			}
 		}
 	}
 	if prompts {

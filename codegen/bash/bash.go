@@ -303,8 +303,9 @@ const (
 // tests returns the bash tests that decide cd on the value val expands to;
 // all of them must succeed.
 func (g *gen) tests(cd ir.Cond, val string) []test {
-	switch cd.Op {
-	case ir.RegexMatch, ir.NotRegexMatch:
+	neg := cd.Op.Spec().Negated
+	switch cd.Op.Spec().Test {
+	case ir.TestRegex:
 		// A regex with a needle (a literal every match contains) first looks
 		// for the needle, which glibc finds much faster than it runs a regex
 		// with classes and alternatives, and runs the regex only where it is.
@@ -314,40 +315,44 @@ func (g *gen) tests(cd ir.Cond, val string) []test {
 			needle = fmt.Sprintf(`[[ %s =~ $%s ]]`, val, g.lit("n", cd.Needle))
 		}
 		switch {
-		case cd.Op == ir.NotRegexMatch && needle != "":
+		case neg && needle != "":
 			return []test{{costNegated, "! { " + needle + " && " + full + "; }"}}
-		case cd.Op == ir.NotRegexMatch:
+		case neg:
 			return []test{{costNegated, "! " + full}}
 		case needle != "":
 			return []test{{costLiteral, needle}, {costRegex, full}}
 		}
 		return []test{{costRegex, full}}
-	case ir.Contains, ir.NotContains:
+	case ir.TestContains:
 		// The literal as an ERE: glibc finds it faster than bash's glob
 		// matcher does (2x in 1 KB, 7x in 1 MB). "" is in every value.
 		if cd.ERE == "" {
-			if cd.Op == ir.NotContains {
+			if neg {
 				return []test{{costNegated, "false"}}
 			}
 			return nil
 		}
 		t := fmt.Sprintf(`[[ %s =~ $%s ]]`, val, g.lit("p", cd.ERE))
-		if cd.Op == ir.NotContains {
+		if neg {
 			return []test{{costNegated, "! " + t}}
 		}
 		return []test{{costLiteral, t}}
 	}
+	if neg {
+		return []test{{costNegated, "! " + g.compare(cd, val)}}
+	}
 	return []test{{costCompare, g.compare(cd, val)}}
 }
 
-// compare is the glob test of an equals, starts_with or ends_with condition.
+// compare is the glob test of an equals, prefix or suffix test, before
+// negation.
 func (g *gen) compare(cd ir.Cond, val string) string {
-	switch cd.Op {
-	case ir.Equals:
+	switch cd.Op.Spec().Test {
+	case ir.TestEquals:
 		return fmt.Sprintf(`[[ %s == "$%s" ]]`, val, g.lit("p", cd.Pattern))
-	case ir.StartsWith:
+	case ir.TestPrefix:
 		return fmt.Sprintf(`[[ %s == "$%s"* ]]`, val, g.lit("p", cd.Pattern))
-	case ir.EndsWith:
+	case ir.TestSuffix:
 		return fmt.Sprintf(`[[ %s == *"$%s" ]]`, val, g.lit("p", cd.Pattern))
 	}
 	panic("bash: unknown operator " + cd.Op.String())

@@ -328,26 +328,33 @@ func (g *gen) test(cd ir.Cond, val string) (string, error) {
 	if !cd.Op.IsRegex() && !utf8.ValidString(cd.Pattern) {
 		return "", &Error{Pos: cd.PatternPos, Msg: "the pattern is not valid UTF-8"}
 	}
-	switch cd.Op {
-	case ir.RegexMatch, ir.NotRegexMatch:
+	neg := cd.Op.Spec().Negated
+	var t string
+	switch cd.Op.Spec().Test {
+	case ir.TestRegex:
 		re, err := g.regex(cd)
 		if err != nil {
 			return "", err
 		}
-		if cd.Op == ir.NotRegexMatch {
-			return fmt.Sprintf(`(-not %s.IsMatch(%s))`, re, val), nil
+		t = fmt.Sprintf(`%s.IsMatch(%s)`, re, val)
+	case ir.TestContains:
+		// IndexOf's sign is the test, so a negation flips the comparison.
+		cmp := "-ge"
+		if neg {
+			cmp, neg = "-lt", false
 		}
-		return fmt.Sprintf(`%s.IsMatch(%s)`, re, val), nil
-	case ir.Contains:
-		return fmt.Sprintf(`(%s.IndexOf(%s, [StringComparison]::Ordinal) -ge 0)`, val, g.lit("p", cd.Pattern)), nil
-	case ir.NotContains:
-		return fmt.Sprintf(`(%s.IndexOf(%s, [StringComparison]::Ordinal) -lt 0)`, val, g.lit("p", cd.Pattern)), nil
-	case ir.Equals:
-		return fmt.Sprintf(`[string]::Equals(%s, %s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern)), nil
-	case ir.StartsWith:
-		return fmt.Sprintf(`%s.StartsWith(%s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern)), nil
-	case ir.EndsWith:
-		return fmt.Sprintf(`%s.EndsWith(%s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern)), nil
+		return fmt.Sprintf(`(%s.IndexOf(%s, [StringComparison]::Ordinal) %s 0)`, val, g.lit("p", cd.Pattern), cmp), nil
+	case ir.TestEquals:
+		t = fmt.Sprintf(`[string]::Equals(%s, %s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern))
+	case ir.TestPrefix:
+		t = fmt.Sprintf(`%s.StartsWith(%s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern))
+	case ir.TestSuffix:
+		t = fmt.Sprintf(`%s.EndsWith(%s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern))
+	default:
+		panic("powershell: unknown operator " + cd.Op.String())
 	}
-	panic("powershell: unknown operator " + cd.Op.String())
+	if neg {
+		return "(-not " + t + ")", nil
+	}
+	return t, nil
 }

@@ -23,9 +23,7 @@ const Timeout = 30
 // Entry returns the hooks.json entry of h.
 func Entry(h *ir.PromptHook) hooksjson.Entry {
 	e := hooksjson.Entry{Type: "prompt", Prompt: Instruction(h), Matcher: h.Matcher, Timeout: Timeout}
-	if h.Event == ir.Stop {
-		e.LoopLimit = ir.DefaultLoopLimit
-	}
+	e.LoopLimit = h.Event.Spec().LoopLimit
 	return e
 }
 
@@ -38,11 +36,11 @@ func Instruction(h *ir.PromptHook) string {
 	r := h.Rule
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s] You check one event of a Cursor agent against a rule of this project. %s\n\n",
-		hooksjson.OwnedPromptPrefix, r.Name, eventSentence(h.Event))
+		hooksjson.OwnedPromptPrefix, r.Name, h.Event.Spec().Sentence)
 	intro, what := "warns about what this message describes", "does what the rule warns about"
-	switch {
-	case h.Event == ir.Stop:
-		intro, what = "asks for this before the agent stops", "shows that this has not been done"
+	switch s := h.Event.Spec(); {
+	case s.PromptIntro != "":
+		intro, what = s.PromptIntro, s.PromptWhat
 	case r.Action == ir.Block:
 		intro, what = "forbids what this message describes", "does what the rule forbids"
 	}
@@ -59,24 +57,6 @@ func Instruction(h *ir.PromptHook) string {
 	return b.String()
 }
 
-func eventSentence(e ir.CursorEvent) string {
-	switch e {
-	case ir.BeforeShellExecution:
-		return "The agent is about to run a shell command (`command`, run in `cwd`)."
-	case ir.PreToolUse:
-		return "The agent is about to change a file with the tool `tool_name`; the file and the new text are in `tool_input`."
-	case ir.PostToolUse:
-		return "The agent has just changed a file with the tool `tool_name`; the file and the new text are in `tool_input`."
-	case ir.BeforeReadFile:
-		return "The agent is about to read the file `file_path` (its text is in `content`)."
-	case ir.BeforeSubmitPrompt:
-		return "The user is about to send the prompt in `prompt` to the agent."
-	case ir.Stop:
-		return "The agent is about to end its turn (`status`); answering ok: false sends it the reason so that it carries on."
-	}
-	return ""
-}
-
 // condition describes c in words, with the payload key its field comes from.
 func condition(e ir.CursorEvent, c ir.Condition) string {
 	src, _ := ir.Resolve(e, c.Field)
@@ -87,24 +67,7 @@ func condition(e ir.CursorEvent, c ir.Condition) string {
 	case len(src.Keys) > 0 && !(len(src.Keys) == 1 && src.Keys[0].String() == c.Field):
 		field += " (in " + code(src.Keys[0].String()) + ")"
 	}
-	p := code(c.Pattern)
-	switch c.Op {
-	case ir.RegexMatch:
-		return field + " matches the Python regular expression " + p + ", ignoring case"
-	case ir.NotRegexMatch:
-		return field + " does not match the Python regular expression " + p + ", ignoring case"
-	case ir.Contains:
-		return field + " contains the text " + p
-	case ir.NotContains:
-		return field + " does not contain the text " + p
-	case ir.Equals:
-		return field + " is exactly " + p
-	case ir.StartsWith:
-		return field + " starts with " + p
-	case ir.EndsWith:
-		return field + " ends with " + p
-	}
-	return field + " " + c.Op.String() + " " + p
+	return field + " " + fmt.Sprintf(c.Op.Spec().Words, code(c.Pattern))
 }
 
 // text makes rule text safe inside the instruction: Cursor replaces every

@@ -1,0 +1,315 @@
+package ir
+
+import "strings"
+
+// Event is a hookify rule event (`event:` in a rule file): an index into
+// the hookify event table.
+type Event int
+
+const (
+	EventBash Event = iota + 1
+	EventFile
+	EventRead
+	EventPrompt
+	EventStop
+	EventAll
+)
+
+// RowSpec is one row of the hookify event table.
+type RowSpec struct {
+	Name string // as rules spell it
+	// MainField is the field that the rule's `pattern` shorthand tests;
+	// "" when a lone pattern has no field on this event.
+	MainField string
+	// Tools are the Cursor tools of the row, which a rule's tool_matcher
+	// narrows; nil for a row that is not about a tool.
+	Tools []string
+}
+
+// eventTable is the hookify event table. Which Cursor events a row's rules
+// run on is said by the Cursor event table (EventSpec.Row); `all` runs on
+// every row that has a Cursor event.
+var eventTable = [...]RowSpec{
+	EventBash:   {Name: "bash", MainField: "command", Tools: []string{"Shell"}},
+	EventFile:   {Name: "file", MainField: "new_text", Tools: WriteTools},
+	EventRead:   {Name: "read", MainField: "file_path", Tools: []string{"Read"}},
+	EventPrompt: {Name: "prompt", MainField: "user_prompt"},
+	EventStop:   {Name: "stop"},
+	EventAll:    {Name: "all"},
+}
+
+// Events lists every hookify event in table order, all included.
+var Events = func() []Event {
+	var out []Event
+	for e := range eventTable {
+		if eventTable[e].Name != "" {
+			out = append(out, Event(e))
+		}
+	}
+	return out
+}()
+
+// Spec returns e's row of the hookify event table.
+func (e Event) Spec() *RowSpec {
+	if e <= 0 || int(e) >= len(eventTable) {
+		return &RowSpec{}
+	}
+	return &eventTable[e]
+}
+
+func (e Event) String() string { return e.Spec().Name }
+
+// ParseEvent returns the Event spelled s.
+func ParseEvent(s string) (Event, bool) {
+	for _, e := range Events {
+		if e.String() == s {
+			return e, true
+		}
+	}
+	return 0, false
+}
+
+// Rows are the hookify events that have a Cursor event, in table order:
+// the rows `all` stands for, and the events a test or fixture may name.
+var Rows = func() []Event {
+	var out []Event
+	for _, e := range Events {
+		if len(RowEvents(e)) > 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}()
+
+// EventNames lists the names of es.
+func EventNames(es []Event) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.String())
+	}
+	return out
+}
+
+// MainField is the field that a rule's `pattern` shorthand tests.
+func MainField(e Event) (string, bool) {
+	f := e.Spec().MainField
+	return f, f != ""
+}
+
+// CursorEvent is a Cursor hook event (a key of hooks.json's "hooks"): an
+// index into the Cursor event table.
+type CursorEvent int
+
+const (
+	BeforeShellExecution CursorEvent = iota + 1
+	PreToolUse
+	PostToolUse
+	BeforeReadFile
+	BeforeSubmitPrompt
+	Stop
+)
+
+// EventSpec is one row of the Cursor event table: everything the planner,
+// the compiler, the evaluator, both backends, the prompt hooks and explain
+// know about a Cursor event (docs/architecture.md).
+type EventSpec struct {
+	Name string // the hooks.json key
+	// Row is the hookify event whose rules run here, and Actions the
+	// actions of those rules that run here.
+	Row     Event
+	Actions []Action
+	// NoChannel is the warning for a rule of Row whose action no Cursor
+	// event of Row takes: nothing is generated for it there.
+	NoChannel string
+	// Tool: the payload names its tool (tool_name) and carries tool_input;
+	// the hooks.json entry has the row's tools as its matcher, and the
+	// script re-checks the tool.
+	Tool bool
+	// CanDeny: a block answer stops the action, so a hook with a block rule
+	// denies a payload it cannot read (failClosed).
+	CanDeny bool
+	// Fields are the documented rule fields and where their values come
+	// from. Any other field is read from the payload key of its name (under
+	// tool_input on a tool event).
+	Fields map[string]Source
+	// The answers when no rule matched (Allow), when only warn rules did
+	// (Warn; WarnAllow instead under --warn allow, when set), and when a
+	// block rule did (Block).
+	Allow, Warn, Block Answer
+	WarnAllow          *Answer
+	LoopLimit          int // the entry's loop_limit; 0 for none
+	// Sentence describes the event to the model of a prompt hook.
+	// PromptIntro and PromptWhat, when set, replace the words that say
+	// what the rule asks for and when to answer ok: false.
+	Sentence                string
+	PromptIntro, PromptWhat string
+	// Caveats are what Cursor itself may do differently from what a rule
+	// running here says (explain prints them): the first that applies.
+	Caveats []Caveat
+}
+
+// Caveat is a note of explain about an event, for the rules it applies to.
+type Caveat struct {
+	Action     Action     // only rules of this action; 0 for any
+	Warn       []WarnMode // only under these --warn modes; nil for any
+	ScriptOnly bool       // only for rules without a prompt hook
+	Text       string
+}
+
+// The answer fields.
+var (
+	userField  = Field{Key: "user_message", Kind: UserText}
+	agentField = Field{Key: "agent_message", Kind: AgentText}
+)
+
+func litField(k, v string) Field       { return Field{Key: k, Kind: Lit, Lit: v} }
+func boolField(k string, v bool) Field { return Field{Key: k, Kind: Bool, Bool: v} }
+
+func answer(exit int, fs ...Field) Answer { return Answer{Fields: fs, Exit: exit} }
+
+// fileFields are the fields of a file write (SPEC §3's file row).
+var fileFields = map[string]Source{
+	"file_path":  {Keys: tool("file_path", "path")},
+	"new_text":   {Keys: tool("new_string", "content", "contents"), HasDefault: true},
+	"new_string": {Keys: tool("new_string", "content", "contents"), HasDefault: true},
+	"old_text":   {Keys: tool("old_string"), HasDefault: true},
+	"old_string": {Keys: tool("old_string"), HasDefault: true},
+	"content":    {Keys: tool("content", "contents", "new_string"), HasDefault: true},
+	"tool_name":  {Keys: []Key{ToolNameKey}},
+}
+
+var (
+	allowAnswer = answer(0, litField("permission", "allow"))
+	denyAnswer  = answer(2, litField("permission", "deny"), userField, agentField)
+)
+
+// cursorTable is the Cursor event table. Adding a Cursor event is one row
+// here (and a constant above); docs/architecture.md lists the tests.
+var cursorTable = [...]EventSpec{
+	BeforeShellExecution: {
+		Name: "beforeShellExecution", Row: EventBash, Actions: []Action{Block, Warn}, CanDeny: true,
+		Fields: map[string]Source{"command": {Keys: top("command")}, "cwd": {Keys: top("cwd")}},
+		Allow:  allowAnswer, Block: denyAnswer,
+		Warn:      answer(0, litField("permission", "ask"), userField, agentField),
+		WarnAllow: &Answer{Fields: []Field{litField("permission", "allow"), userField, agentField}},
+		Sentence:  "The agent is about to run a shell command (`command`, run in `cwd`).",
+		Caveats: []Caveat{
+			{Action: Warn, Warn: []WarnMode{WarnAsk}, ScriptOnly: true, Text: "Cursor ignores ask on some versions (and its terminal allow-list wins), so the command may run without a question; build with --warn allow to only pass the messages on"},
+			{Action: Warn, ScriptOnly: true, Text: "with --warn allow the command runs; Cursor does not always show the messages of an allow"},
+		},
+	},
+	PreToolUse: {
+		Name: "preToolUse", Row: EventFile, Actions: []Action{Block}, Tool: true, CanDeny: true,
+		Fields: fileFields,
+		Allow:  allowAnswer, Warn: allowAnswer, Block: denyAnswer,
+		Sentence: "The agent is about to change a file with the tool `tool_name`; the file and the new text are in `tool_input`.",
+	},
+	PostToolUse: {
+		Name: "postToolUse", Row: EventFile, Actions: []Action{Warn}, Tool: true,
+		Fields:   fileFields,
+		Warn:     answer(0, Field{Key: "additional_context", Kind: AgentText}),
+		Block:    answer(0, Field{Key: "additional_context", Kind: AgentText}),
+		Sentence: "The agent has just changed a file with the tool `tool_name`; the file and the new text are in `tool_input`.",
+		Caveats:  []Caveat{{Text: "a warning reaches the agent after the write, as additional_context; nothing is blocked (Cursor does not enforce ask on preToolUse)"}},
+	},
+	BeforeReadFile: {
+		Name: "beforeReadFile", Row: EventRead, Actions: []Action{Block}, CanDeny: true,
+		NoChannel: "a read rule that warns has no Cursor channel (beforeReadFile can only allow or deny): nothing is generated for it on read",
+		Fields:    map[string]Source{"file_path": {Keys: top("file_path")}, "content": {Keys: top("content")}},
+		Allow:     allowAnswer, Warn: allowAnswer,
+		Block:    answer(2, litField("permission", "deny"), userField),
+		Sentence: "The agent is about to read the file `file_path` (its text is in `content`).",
+		Caveats:  []Caveat{{Text: "beforeReadFile answers carry no agent message: only the user sees why the read was denied"}},
+	},
+	BeforeSubmitPrompt: {
+		Name: "beforeSubmitPrompt", Row: EventPrompt, Actions: []Action{Block, Warn}, CanDeny: true,
+		Fields: map[string]Source{
+			"user_prompt": {Keys: top("prompt", "prompt_text"), HasDefault: true},
+			"prompt":      {Keys: top("prompt", "prompt_text"), HasDefault: true},
+		},
+		Allow:    answer(0, boolField("continue", true)),
+		Warn:     answer(0, boolField("continue", true), userField),
+		Block:    answer(2, boolField("continue", false), userField),
+		Sentence: "The user is about to send the prompt in `prompt` to the agent.",
+		Caveats: []Caveat{
+			{Action: Block, Text: "Cursor builds up to 2.3 were reported not to enforce continue: false on prompts"},
+			{Text: "on prompts the message goes to the user only: Cursor cannot give it to the agent there"},
+		},
+	},
+	Stop: {
+		Name: "stop", Row: EventStop, Actions: []Action{Block},
+		NoChannel: "a stop rule that warns is not representable in Cursor (stop can only send a follow-up, which is what block does): nothing is generated for it on stop",
+		Fields: map[string]Source{
+			"transcript": {Transcript: true},
+			"reason":     {Keys: top("reason"), HasDefault: true},
+			"status":     {Keys: top("status")},
+		},
+		Block:       answer(0, Field{Key: "followup_message", Kind: AgentText}),
+		LoopLimit:   DefaultLoopLimit,
+		Sentence:    "The agent is about to end its turn (`status`); answering ok: false sends it the reason so that it carries on.",
+		PromptIntro: "asks for this before the agent stops", PromptWhat: "shows that this has not been done",
+		Caveats: []Caveat{{Text: "Cursor cannot refuse to stop: it sends the message back as a follow-up turn, at most loop_limit times"}},
+	},
+}
+
+// CursorEvents lists every Cursor event hookify emits, in table order (the
+// order of scripts, hooks and hooks.json entries).
+var CursorEvents = func() []CursorEvent {
+	var out []CursorEvent
+	for e := range cursorTable {
+		if cursorTable[e].Name != "" {
+			out = append(out, CursorEvent(e))
+		}
+	}
+	return out
+}()
+
+// Spec returns e's row of the Cursor event table.
+func (e CursorEvent) Spec() *EventSpec {
+	if e <= 0 || int(e) >= len(cursorTable) {
+		return &EventSpec{}
+	}
+	return &cursorTable[e]
+}
+
+func (e CursorEvent) String() string { return e.Spec().Name }
+
+// ParseCursorEvent returns the CursorEvent spelled s.
+func ParseCursorEvent(s string) (CursorEvent, bool) {
+	for _, e := range CursorEvents {
+		if e.String() == s {
+			return e, true
+		}
+	}
+	return 0, false
+}
+
+// RowEvents are the Cursor events that carry the payloads of a hookify
+// event (a row of SPEC §3), in table order: a file write goes to
+// preToolUse and then postToolUse.
+func RowEvents(e Event) []CursorEvent {
+	var out []CursorEvent
+	for _, ce := range CursorEvents {
+		if ce.Spec().Row == e {
+			out = append(out, ce)
+		}
+	}
+	return out
+}
+
+// Resolve returns where field comes from in the payload of event e.
+// known is false when the field is not one of the event's documented
+// fields and is read from a payload key of the same name.
+func Resolve(e CursorEvent, field string) (src Source, known bool) {
+	s := e.Spec()
+	if name, ok := strings.CutPrefix(field, "tool_input."); ok {
+		return Source{Keys: tool(name)}, s.Tool
+	}
+	if src, ok := s.Fields[field]; ok {
+		return src, true
+	}
+	if s.Tool {
+		return Source{Keys: tool(field)}, false
+	}
+	return Source{Keys: top(field)}, false
+}
