@@ -645,5 +645,6 @@ func synthetic() fstest.MapFS {
 	// A negated regex with a needle ("--force-with-lease"): the script looks
 	// for the needle before the regex, inside the negation.
 	add("not-needle", "event: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: 'push\\s+(-f|--force)'\n  - field: command\n    operator: not_regex_match\n    pattern: '--force-with-lease\\b'")
+	tableRules(add)
 	return fsys
 }

@@ -1,0 +1,132 @@
+package ir
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestTargets pins the event table's routing to SPEC §3: the Cursor event
+// a rule of each hookify event and action runs on, or none.
+func TestTargets(t *testing.T) {
+	for _, tt := range []struct {
+		event   Event
+		action  Action
+		on      []CursorEvent
+		dropped []CursorEvent
+	}{
+		{EventBash, Block, []CursorEvent{BeforeShellExecution}, nil},
+		{EventBash, Warn, []CursorEvent{BeforeShellExecution}, nil},
+		{EventFile, Block, []CursorEvent{PreToolUse}, nil},
+		{EventFile, Warn, []CursorEvent{PostToolUse}, nil},
+		{EventRead, Block, []CursorEvent{BeforeReadFile}, nil},
+		{EventRead, Warn, nil, []CursorEvent{BeforeReadFile}},
+		{EventPrompt, Block, []CursorEvent{BeforeSubmitPrompt}, nil},
+		{EventPrompt, Warn, []CursorEvent{BeforeSubmitPrompt}, nil},
+		{EventStop, Block, []CursorEvent{Stop}, nil},
+		{EventStop, Warn, nil, []CursorEvent{Stop}},
+		{EventAll, Block, []CursorEvent{BeforeShellExecution, PreToolUse, BeforeReadFile, BeforeSubmitPrompt, Stop}, nil},
+		{EventAll, Warn, []CursorEvent{BeforeShellExecution, PostToolUse, BeforeSubmitPrompt}, []CursorEvent{BeforeReadFile, Stop}},
+	} {
+		on, dropped := Targets(&Rule{Event: tt.event, Action: tt.action})
+		if !slices.Equal(on, tt.on) || !slices.Equal(dropped, tt.dropped) {
+			t.Errorf("%s %s: on %v, dropped %v; want %v, %v", tt.event, tt.action, on, dropped, tt.on, tt.dropped)
+		}
+	}
+}
+
+// TestEventTable checks what every row of the Cursor event table must say.
+func TestEventTable(t *testing.T) {
+	for _, e := range CursorEvents {
+		s := e.Spec()
+		if !slices.Contains(Rows, s.Row) || len(s.Actions) == 0 || s.Sentence == "" {
+			t.Errorf("%s: a row needs a hookify event, actions and a prompt sentence", e)
+		}
+		if p, ok := ParseCursorEvent(s.Name); !ok || p != e {
+			t.Errorf("%s does not parse back", s.Name)
+		}
+		// A deny stops the action and exits 2 (SPEC §3); an event whose
+		// block answer does not deny cannot fail closed.
+		if s.CanDeny != (s.Block.Exit == 2) {
+			t.Errorf("%s: CanDeny %v but the block answer exits %d", e, s.CanDeny, s.Block.Exit)
+		}
+		if s.Tool && e.Spec().Row.Spec().Tools == nil {
+			t.Errorf("%s is a tool event of a row without tools", e)
+		}
+	}
+	for _, row := range Rows {
+		for _, a := range []Action{Warn, Block} {
+			if ev, ok := cursorEvent(row, a); !ok && (ev == 0 || ev.Spec().NoChannel == "") {
+				t.Errorf("%s %s runs on no Cursor event and no row says why (NoChannel)", row, a)
+			}
+		}
+	}
+}
+
+// TestResolve pins a few documented fields to SPEC §3's sources.
+func TestResolve(t *testing.T) {
+	for _, tt := range []struct {
+		e     CursorEvent
+		field string
+		want  string
+		known bool
+	}{
+		{BeforeShellExecution, "command", "command", true},
+		{BeforeShellExecution, "tool_input.x", "tool_input.x", false},
+		{BeforeShellExecution, "anything", "anything", false},
+		{PreToolUse, "file_path", "tool_input.file_path, else tool_input.path", true},
+		{PostToolUse, "new_text", `tool_input.new_string, else tool_input.content, else tool_input.contents, else ""`, true},
+		{PreToolUse, "mode", "tool_input.mode", false},
+		{PreToolUse, "tool_input.mode", "tool_input.mode", true},
+		{PreToolUse, "tool_name", "tool_name", true},
+		{BeforeSubmitPrompt, "user_prompt", `prompt, else prompt_text, else ""`, true},
+		{Stop, "transcript", "the file at transcript_path or $CURSOR_TRANSCRIPT_PATH", true},
+		{Stop, "status", "status", true},
+	} {
+		src, known := Resolve(tt.e, tt.field)
+		if src.String() != tt.want || known != tt.known {
+			t.Errorf("Resolve(%s, %s) = %s, %v; want %s, %v", tt.e, tt.field, src, known, tt.want, tt.known)
+		}
+	}
+}
+
+// TestOps pins the plain-text operators of SPEC §2, on empty values and
+// patterns too, and the names the parser reads.
+func TestOps(t *testing.T) {
+	for _, tt := range []struct {
+		op             Op
+		value, pattern string
+		want           bool
+	}{
+		{Contains, "git push -f", "push", true},
+		{Contains, "anything", "", true},
+		{NotContains, "git push -f", "push", false},
+		{NotContains, "", "", false},
+		{NotContains, "", "x", true},
+		{Equals, "a", "a", true},
+		{Equals, "a", "A", false},
+		{Equals, "", "", true},
+		{StartsWith, "/etc/passwd", "/etc/", true},
+		{StartsWith, "x/etc/", "/etc/", false},
+		{EndsWith, "go!!", "!!", true},
+		{EndsWith, "!!go", "!!", false},
+	} {
+		if got := tt.op.HoldsPlain(tt.value, tt.pattern); got != tt.want {
+			t.Errorf("%s %q on %q = %v, want %v", tt.op, tt.pattern, tt.value, got, tt.want)
+		}
+	}
+	want := []string{"regex_match", "not_regex_match", "contains", "not_contains", "equals", "starts_with", "ends_with"}
+	if got := OpNames(); !slices.Equal(got, want) {
+		t.Errorf("OpNames() = %v, want %v", got, want)
+	}
+	for _, o := range Ops {
+		if p, ok := ParseOp(o.String()); !ok || p != o {
+			t.Errorf("%s does not parse back", o)
+		}
+		if o.Spec().Words == "" || o.Spec().Test == 0 {
+			t.Errorf("%s: a row needs a test and words", o)
+		}
+	}
+	if !RegexMatch.IsRegex() || !NotRegexMatch.IsRegex() || Contains.IsRegex() {
+		t.Error("IsRegex is wrong")
+	}
+}
