@@ -39,15 +39,7 @@ var eventTable = [...]RowSpec{
 }
 
 // Events lists every hookify event in table order, all included.
-var Events = func() []Event {
-	var out []Event
-	for e := range eventTable {
-		if eventTable[e].Name != "" {
-			out = append(out, Event(e))
-		}
-	}
-	return out
-}()
+var Events = rowsOf[Event](eventTable[:], func(s RowSpec) string { return s.Name })
 
 // Spec returns e's row of the hookify event table.
 func (e Event) Spec() *RowSpec {
@@ -60,14 +52,7 @@ func (e Event) Spec() *RowSpec {
 func (e Event) String() string { return e.Spec().Name }
 
 // ParseEvent returns the Event spelled s.
-func ParseEvent(s string) (Event, bool) {
-	for _, e := range Events {
-		if e.String() == s {
-			return e, true
-		}
-	}
-	return 0, false
-}
+func ParseEvent(s string) (Event, bool) { return parse(Events, s) }
 
 // Rows are the hookify events that have a Cursor event, in table order:
 // the rows `all` stands for, and the events a test or fixture may name.
@@ -254,15 +239,7 @@ var cursorTable = [...]EventSpec{
 
 // CursorEvents lists every Cursor event hookify emits, in table order (the
 // order of scripts, hooks and hooks.json entries).
-var CursorEvents = func() []CursorEvent {
-	var out []CursorEvent
-	for e := range cursorTable {
-		if cursorTable[e].Name != "" {
-			out = append(out, CursorEvent(e))
-		}
-	}
-	return out
-}()
+var CursorEvents = rowsOf[CursorEvent](cursorTable[:], func(s EventSpec) string { return s.Name })
 
 // Spec returns e's row of the Cursor event table.
 func (e CursorEvent) Spec() *EventSpec {
@@ -275,14 +252,7 @@ func (e CursorEvent) Spec() *EventSpec {
 func (e CursorEvent) String() string { return e.Spec().Name }
 
 // ParseCursorEvent returns the CursorEvent spelled s.
-func ParseCursorEvent(s string) (CursorEvent, bool) {
-	for _, e := range CursorEvents {
-		if e.String() == s {
-			return e, true
-		}
-	}
-	return 0, false
-}
+func ParseCursorEvent(s string) (CursorEvent, bool) { return parse(CursorEvents, s) }
 
 // RowEvents are the Cursor events that carry the payloads of a hookify
 // event (a row of SPEC §3), in table order: a file write goes to

@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Op is a condition operator: an index into the operator table.
 type Op int
@@ -79,15 +82,7 @@ var opTable = [...]OpSpec{
 }
 
 // Ops lists every operator in table order.
-var Ops = func() []Op {
-	var out []Op
-	for o := range opTable {
-		if opTable[o].Name != "" {
-			out = append(out, Op(o))
-		}
-	}
-	return out
-}()
+var Ops = rowsOf[Op](opTable[:], func(s OpSpec) string { return s.Name })
 
 // Spec returns o's row of the operator table.
 func (o Op) Spec() *OpSpec {
@@ -110,14 +105,7 @@ func (o Op) HoldsPlain(value, pattern string) bool {
 }
 
 // ParseOp returns the Op spelled s.
-func ParseOp(s string) (Op, bool) {
-	for _, o := range Ops {
-		if o.String() == s {
-			return o, true
-		}
-	}
-	return 0, false
-}
+func ParseOp(s string) (Op, bool) { return parse(Ops, s) }
 
 // OpNames lists the operators' names in table order.
 func OpNames() []string {
@@ -126,6 +114,28 @@ func OpNames() []string {
 		out = append(out, o.String())
 	}
 	return out
+}
+
+// rowsOf returns the indices of the named rows of a table, in order.
+func rowsOf[T ~int, S any](table []S, name func(S) string) []T {
+	var out []T
+	for i, s := range table {
+		if name(s) != "" {
+			out = append(out, T(i))
+		}
+	}
+	return out
+}
+
+// parse returns the element of list spelled s.
+func parse[T fmt.Stringer](list []T, s string) (T, bool) {
+	for _, x := range list {
+		if x.String() == s {
+			return x, true
+		}
+	}
+	var zero T
+	return zero, false
 }
 
 // OrList joins names as prose: "a, b or c".
