@@ -235,7 +235,7 @@ func parseCase(file string, n *yaml.Node, diags *diag.List) (Fixture, bool) {
 		case "event":
 			hasEvent = true
 			if s, good := text(k, v); good {
-				evs, known := caseEvents(s)
+				evs, known := ParseEvents(s)
 				if !known {
 					bad(v, "unknown event %q: use a Cursor event, or %s", s, ir.OrList(ir.EventNames(ir.Rows)))
 				}
@@ -306,8 +306,10 @@ func parseCase(file string, n *yaml.Node, diags *diag.List) (Fixture, bool) {
 	return f, ok
 }
 
-// caseEvents reads a case's event: a Cursor event or a hookify event.
-func caseEvents(s string) ([]ir.CursorEvent, bool) {
+// ParseEvents reads the event of a case or of hookify eval --event: a
+// Cursor event, or a hookify event other than all (the Cursor events that
+// carry its payloads).
+func ParseEvents(s string) ([]ir.CursorEvent, bool) {
 	if e, ok := ir.ParseCursorEvent(s); ok {
 		return []ir.CursorEvent{e}, true
 	}

@@ -43,6 +43,9 @@ type subcommand struct {
 	// compile: the prologue compiles the rules even though the positional
 	// arguments are not rule inputs.
 	compile bool
+	// platformFromHooks: without --platform, the platform is the one of
+	// the hookify entries in the existing hooks.json.
+	platformFromHooks bool
 	// setup registers the command's own flags on fs and returns its body.
 	setup func(fs *flag.FlagSet) func(*cli) int
 }
@@ -79,7 +82,7 @@ func init() {
 		user:  "read ~/.claude/hookify.*.local.md and write ~/.cursor/",
 		setup: body(func(c *cli) int { return build(c, false) }),
 	}, {
-		name: "check", args: "[RULES...]", rules: true,
+		name: "check", platformFromHooks: true, args: "[RULES...]", rules: true,
 		summary: "exit 1 with a diff when the written output is stale; writes nothing",
 		doc: "Compiles the rules in memory and compares the result with the files on disk: exit 1 and a\n" +
 			"unified diff when they differ. For pre-commit and CI.",
@@ -94,14 +97,14 @@ func init() {
 		user:    "read ~/.claude/hookify.*.local.md",
 		setup:   body(vet),
 	}, {
-		name: "explain", args: "[RULE...]", compile: true,
+		name: "explain", platformFromHooks: true, args: "[RULE...]", compile: true,
 		summary: "show what each rule becomes in Cursor, how faithful it is, and caveats",
 		doc:     "For each rule (or the ones named, by rule name or file), prints its Cursor events and\nhooks.json entries, the fields it reads, the answer Cursor sees, fidelity and caveats.",
 		flags:   fDir | fUser | fLayout | fPlatform | fWarn | fNoPrompt,
 		user:    "read ~/.claude/hookify.*.local.md",
 		setup:   body(explain),
 	}, {
-		name: "test", args: "[RULES...]", rules: true,
+		name: "test", platformFromHooks: true, args: "[RULES...]", rules: true,
 		summary: "run the rules' tests: and --cases fixtures through the scripts; writes nothing",
 		doc: "Runs each fixture through the hooks.json commands on disk as Cursor does and compares\n" +
 			"every answer with the reference evaluator and with the fixture's expect.",
@@ -113,14 +116,20 @@ func init() {
 		},
 	}, {
 		name: "eval", args: "[RULES...]", rules: true,
-		summary: "print the hooks' answer to the payload on stdin (--event E); writes nothing",
-		doc:     "Compiles the rules in memory and prints the answer the hooks of one Cursor event give to\nthe payload on stdin, byte for byte what the scripts print; a summary goes to stderr.",
-		flags:   fDir | fUser | fLayout | fWarn | fNoPrompt,
-		user:    "read ~/.claude/hookify.*.local.md",
+		summary: "print the hooks' answer to the payload on stdin (--event E) and exit with their code; writes nothing",
+		doc: "Compiles the rules in memory and prints the answer the hooks of one event give to the\n" +
+			"payload on stdin, byte for byte what the scripts print; a summary goes to stderr. The\n" +
+			"exit code is the hooks' own: 2 when one blocks, else 0 (1 when the evaluator cannot run).",
+		flags: fDir | fUser | fLayout | fWarn | fNoPrompt,
+		user:  "read ~/.claude/hookify.*.local.md",
 		setup: func(fs *flag.FlagSet) func(*cli) int {
-			event := fs.String("event", "", "the Cursor `EVENT` of the payload: "+cursorEventNames())
+			event := fs.String("event", "", "the `EVENT` of the payload, a Cursor or a hookify event: "+eventNames())
 			return func(c *cli) int { return evalCmd(c, *event) }
 		},
+	}, {
+		name:    "version",
+		summary: "print hookify's module version and VCS revision (also: hookify --version)",
+		setup:   body(version),
 	}, {
 		name: "help", args: "[COMMAND]",
 		summary: "print the usage, or a command's flags",
@@ -157,6 +166,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage())
 		return 0
+	case "-version", "--version":
+		args = append([]string{"version"}, args[1:]...)
 	}
 	cmd := lookup(args[0])
 	if cmd == nil {
@@ -233,6 +244,9 @@ func (c *cli) run(args []string) int {
 		}
 	}
 	c.opts.User = c.user
+	if c.cmd.platformFromHooks && !isSet(fs, "platform") {
+		c.opts.Platform = hooksPlatform(c.root)
+	}
 	if c.cmd.rules {
 		if err := c.inputs(pos); err != nil {
 			c.errorf("%v", err)
@@ -243,6 +257,30 @@ func (c *cli) run(args []string) int {
 		c.res = compiler.Compile(os.DirFS(c.root), c.opts)
 	}
 	return body(c)
+}
+
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// hooksPlatform is the platform of the hookify entries in the hooks.json
+// under root: windows when they run .ps1 scripts, else unix (also when
+// there is no readable hooks.json or no hookify entry in it).
+func hooksPlatform(root string) compiler.Platform {
+	commands, err := ownedCommands(filepath.Join(root, compiler.HooksJSON))
+	if err != nil {
+		return compiler.Unix
+	}
+	for _, cmds := range commands {
+		for _, cmd := range cmds {
+			if !cmd.sh {
+				return compiler.Windows
+			}
+		}
+	}
+	return compiler.Unix
 }
 
 // inputs sets the compiler's inputs from the positional arguments, made
@@ -309,7 +347,7 @@ func help(c *cli) int {
 		h.help(c.stdout, fs)
 		return 0
 	}
-	c.errorf("takes one command, not %d arguments", len(c.args))
+	c.errorf("takes one command, not %s", plural(len(c.args), "argument"))
 	return 2
 }
 

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookify/hookify/eval"
@@ -14,17 +15,18 @@ import (
 )
 
 // evalCmd compiles the rules in memory and prints the answer that the hooks
-// of one Cursor event give for the payload on stdin: the evaluator's
-// answer, which the generated scripts print byte for byte. A summary goes
-// to stderr. It writes nothing.
+// of one event give for the payload on stdin: the evaluator's answer, which
+// the generated scripts print byte for byte (a hookify event: the answers of
+// each of its Cursor events). A summary goes to stderr. It writes nothing,
+// and exits with the hooks' own code: 2 when one blocks, else 0.
 func evalCmd(c *cli, event string) int {
 	res, root, stderr := c.res, c.root, c.stderr
-	e, ok := ir.ParseCursorEvent(event)
+	events, ok := eval.ParseEvents(event)
 	if !ok {
 		if event == "" {
-			c.errorf("--event is required: %s", cursorEventNames())
+			c.errorf("--event is required: %s", eventNames())
 		} else {
-			c.errorf("unknown Cursor event %q: use %s", event, cursorEventNames())
+			c.errorf("unknown event %q: use %s", event, eventNames())
 		}
 		return 2
 	}
@@ -37,26 +39,28 @@ func evalCmd(c *cli, event string) int {
 		printDiags(stderr, res.Diags)
 		return 1
 	}
-	hooks := eval.Hooks(res.Plan, e)
-	if len(hooks) == 0 {
-		fmt.Fprintf(stderr, "hookify eval: no hookify script runs on %s; Cursor gets no answer from hookify\n", e)
-		return 0
-	}
 	env := hookEnv(hookDir(root, c.user), os.Environ(), c.opts.Warn == ir.WarnAllow)
-	failed := false
-	for _, h := range hooks {
-		r := eval.Hook(h, raw, env)
-		c.stdout.Write(r.Answer)
-		fmt.Fprintf(stderr, "hookify eval: %s: %s\n", e, describe(r, h))
-		for _, p := range r.Problems {
-			fmt.Fprintf(stderr, "hookify eval: the evaluator cannot run %s; the condition is taken as false\n", p)
-			failed = true
+	failed, exit := false, 0
+	for _, e := range events {
+		hooks := eval.Hooks(res.Plan, e)
+		if len(hooks) == 0 {
+			c.errorf("no hookify script runs on %s; Cursor gets no answer from hookify", e)
+		}
+		for _, h := range hooks {
+			r := eval.Hook(h, raw, env)
+			c.stdout.Write(r.Answer)
+			c.errorf("%s: %s", e, describe(r, h))
+			for _, p := range r.Problems {
+				c.errorf("the evaluator cannot run %s; the condition is taken as false", p)
+				failed = true
+			}
+			exit = max(exit, r.Exit)
 		}
 	}
 	if failed {
 		return 1
 	}
-	return 0
+	return exit
 }
 
 // describe is a one-line account of a result.
@@ -86,10 +90,16 @@ func ruleNames(rs []*ir.Rule) string {
 	return strings.Join(names, ", ")
 }
 
-func cursorEventNames() string {
+// eventNames are the values of eval --event.
+func eventNames() string {
 	var names []string
 	for _, e := range ir.CursorEvents {
 		names = append(names, e.String())
+	}
+	for e := ir.EventBash; e.String() != ""; e++ {
+		if len(ir.RowEvents(e)) > 0 && !slices.Contains(names, e.String()) {
+			names = append(names, e.String())
+		}
 	}
 	return strings.Join(names, ", ")
 }

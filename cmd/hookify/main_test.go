@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,6 +53,7 @@ func TestScript(t *testing.T) {
 				},
 				Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 					"cursor": cmdCursor,
+					"status": cmdStatus,
 				},
 			})
 		})
@@ -151,5 +153,27 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("no hook blocked")
 		}
 		ts.Fatalf("a hook exited non-zero")
+	}
+}
+
+// cmdStatus runs a program as exec does and fails unless it exits with
+// the given code; its stdout and stderr are kept for the next commands:
+//
+//	status CODE PROGRAM [ARGS...]
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: status CODE PROGRAM [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		got = ee.ExitCode()
+	} else if err != nil {
+		ts.Fatalf("%s: %v", args[1], err)
+	}
+	if got != want {
+		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/writer"
 )
@@ -14,6 +16,12 @@ import (
 // build is "hookify build", and "hookify check" with check set.
 func build(c *cli, check bool) int {
 	res, root, stdout, stderr := c.res, c.root, c.stdout, c.stderr
+	if !check && len(c.opts.Inputs) == 0 {
+		if st, err := os.Stat(filepath.Join(root, ".claude")); err != nil || !st.IsDir() {
+			c.errorf("no .claude/ folder in %s, so no rules to build: run hookify from the project root, give it -C DIR, or name the rule files", root)
+			return 2
+		}
+	}
 	diags := res.Diags
 	var changes []writer.Change
 	if !diags.HasErrors() {
@@ -25,7 +33,7 @@ func build(c *cli, check bool) int {
 	}
 	report := &jsonReport{Diagnostics: jsonDiags(diags)}
 	if !c.json {
-		printDiags(stderr, diags)
+		printSummarised(stderr, diags)
 	}
 	if diags.HasErrors() {
 		if c.json {
@@ -44,7 +52,7 @@ func build(c *cli, check bool) int {
 			if !c.json {
 				fmt.Fprint(stdout, writer.Diff(changes))
 			}
-			fmt.Fprintf(stderr, "hookify check: %d generated files are stale; run hookify build\n", len(changes))
+			fmt.Fprintf(stderr, "hookify check: %s stale; run hookify build\n", staleFiles(len(changes)))
 			return 1
 		}
 		return 0
@@ -56,7 +64,7 @@ func build(c *cli, check bool) int {
 	if c.json {
 		writeJSON(stdout, report)
 	} else {
-		fmt.Fprintf(stderr, "hookify: %d rules, %d scripts; %s\n", len(res.Program.Rules), len(res.Plan.Units), summary(changes))
+		fmt.Fprintf(stderr, "hookify: %s, %s; %s\n", plural(len(res.Program.Rules), "rule"), plural(len(res.Plan.Units), "script"), summary(changes))
 	}
 	return 0
 }
@@ -98,6 +106,23 @@ func writeDiags(err error) diag.List {
 func printDiags(w io.Writer, diags diag.List) {
 	for _, d := range diags {
 		fmt.Fprintln(w, d)
+	}
+}
+
+// printSummarised prints what build, check and test show: every error and
+// every warning about Cursor's side, and the warnings about where upstream
+// hookify differs as one line with their count (hookify vet prints them).
+func printSummarised(w io.Writer, diags diag.List) {
+	upstream := 0
+	for _, d := range diags {
+		if d.Severity != diag.Error && compiler.IsFidelity(d.Code) {
+			upstream++
+			continue
+		}
+		fmt.Fprintln(w, d)
+	}
+	if upstream > 0 {
+		fmt.Fprintf(w, "hookify: %s where upstream hookify reads or runs the rules differently; run hookify vet to see them\n", plural(upstream, "warning"))
 	}
 }
 

@@ -32,10 +32,10 @@ import (
 // summary; it exits 1 on any failure. It never writes to the project.
 func testCmd(c *cli, cases string) int {
 	res, root, stdout, stderr := c.res, c.root, c.stdout, c.stderr
+	printSummarised(stderr, res.Diags)
 	bad := 0
 	for _, d := range res.Diags {
 		if d.Severity == diag.Error || d.Code == compiler.TestCode {
-			fmt.Fprintln(stderr, d)
 			bad++
 		}
 	}
@@ -48,7 +48,7 @@ func testCmd(c *cli, cases string) int {
 		return 1
 	}
 	if len(changes) > 0 {
-		fmt.Fprintf(stderr, "hookify test: %d generated files are stale, so the scripts on disk are not what the rules say; run hookify build, or give hookify test the flags build had (hookify check shows the diff)\n", len(changes))
+		fmt.Fprintf(stderr, "hookify test: %s stale, so the scripts on disk are not what the rules say; run hookify build, or give hookify test the flags build had (hookify check shows the diff)\n", staleFiles(len(changes)))
 		return 1
 	}
 
@@ -113,12 +113,12 @@ func testCmd(c *cli, cases string) int {
 	if details.Len() > 0 {
 		fmt.Fprintf(stdout, "\n%s", details.Bytes())
 	}
-	summary := fmt.Sprintf("%d fixtures: %d passed, %d failed", len(fixtures), passed, failed)
+	summary := fmt.Sprintf("%s: %d passed, %d failed", plural(len(fixtures), "fixture"), passed, failed)
 	if skipped > 0 {
 		summary += fmt.Sprintf(", %d skipped", skipped)
 	}
 	if bad > 0 {
-		summary += fmt.Sprintf("; %d problems in tests or cases", bad)
+		summary += fmt.Sprintf("; %s in tests or cases", plural(bad, "problem"))
 	}
 	fmt.Fprintf(stdout, "\nhookify test: %s\n", summary)
 	if rn.pwsh == "" {
@@ -312,7 +312,7 @@ func (rn *runner) run(f eval.Fixture, n int) row {
 			d.WriteString("    (no hookify script runs on " + e.String() + ")\n")
 		}
 		if hooks != len(cmds) {
-			fail("hooks.json has %d hookify entries for %s, the rules make %d; run hookify build", len(cmds), e, hooks)
+			fail("hooks.json has %s for %s, the rules make %d; run hookify build", plural(len(cmds), "hookify entry"), e, hooks)
 		}
 	}
 	r.got = decision.String()

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
@@ -46,13 +47,25 @@ func vetSummary(files int, diags diag.List) string {
 			warns++
 		}
 	}
-	return fmt.Sprintf("%d rule files, %s, %s (%d where upstream hookify differs)",
-		files, plural(errs, "error"), plural(warns, "warning"), fidelity)
+	return fmt.Sprintf("%s, %s, %s (%d where upstream hookify differs)",
+		plural(files, "rule file"), plural(errs, "error"), plural(warns, "warning"), fidelity)
 }
 
+// plural is "1 word" or "N words" ("entry": "entries").
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
+	if w, ok := strings.CutSuffix(word, "y"); ok {
+		return fmt.Sprintf("%d %sies", n, w)
+	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// staleFiles is "1 generated file is" or "N generated files are".
+func staleFiles(n int) string {
+	if n == 1 {
+		return "1 generated file is"
+	}
+	return fmt.Sprintf("%d generated files are", n)
 }
