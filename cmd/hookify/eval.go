@@ -96,9 +96,9 @@ func eventNames() string {
 	for _, e := range ir.CursorEvents {
 		names = append(names, e.String())
 	}
-	for e := ir.EventBash; e.String() != ""; e++ {
-		if len(ir.RowEvents(e)) > 0 && !slices.Contains(names, e.String()) {
-			names = append(names, e.String())
+	for _, name := range ir.EventNames(ir.Rows) {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
 		}
 	}
 	return strings.Join(names, ", ")
