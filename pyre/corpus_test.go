@@ -11,12 +11,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/corpus-report.txt from the corpus")
-
-// corpusDir holds public hookify rule files; it lives outside the module.
-const corpusDir = "../../shared/corpus/hookify-rules"
 
 const corpusReport = "testdata/corpus-report.txt"
 
@@ -120,20 +119,13 @@ func extractPatterns(file, text string) []corpusPattern {
 // loadCorpus reads the regex patterns of every rule file in the corpus, in file
 // order, and counts the files.
 func loadCorpus(t *testing.T) (pats []corpusPattern, files int) {
-	entries, err := os.ReadDir(corpusDir)
-	if err != nil {
-		t.Fatalf("the hookify rule corpus is required: %v", err)
-	}
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".md") {
-			continue
-		}
+	for _, f := range testenv.CorpusRules(t) {
 		files++
-		data, err := os.ReadFile(filepath.Join(corpusDir, e.Name()))
+		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pats = append(pats, extractPatterns(e.Name(), string(data))...)
+		pats = append(pats, extractPatterns(filepath.Base(f), string(data))...)
 	}
 	sort.SliceStable(pats, func(i, j int) bool { return pats[i].file < pats[j].file })
 	return pats, files
@@ -156,7 +148,7 @@ func buildCorpusReport(t *testing.T) string {
 		refused = append(refused, fmt.Sprintf("  %s: %s\n      %s at column %d: %s", where, p.pattern, e.Construct, e.Offset+1, e.Msg))
 	}
 	var b strings.Builder
-	b.WriteString(`# pyre corpus report: every regex pattern in ` + corpusDir + `
+	b.WriteString(`# pyre corpus report: every regex pattern in ../../shared/corpus/hookify-rules
 # (top-level "pattern:" lines, and "pattern:"/"value:" keys of "conditions:" items whose
 # operator is regex_match, not_regex_match or absent; one pair of surrounding quotes
 # stripped, \\ and \" unescaped inside double quotes), translated with IgnoreCase.

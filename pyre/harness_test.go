@@ -12,23 +12,22 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/hookify/hookify/codegen/bash"
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 // This file holds the oracle side of the tests: Python's re.search and bash's
 // [[ =~ ]], run in batches, and a sampler that builds subjects from a pattern.
 
-// requireTools fails (never skips) when python3 or bash is missing: the
-// differential tests are the evidence that translations are exact.
-func requireTools(t testing.TB) {
+// requireTools skips the test, or fails it under HOOKIFY_REQUIRE_TOOLS=1
+// (.ci/run sets it), when python3 or bash is missing: the differential tests
+// are the evidence that translations are exact.
+func requireTools(t testing.TB) (python3, bash string) {
 	t.Helper()
-	for _, tool := range []string{"python3", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("%s is required for the differential tests: %v", tool, err)
-		}
-	}
+	return testenv.LookPath(t, "python3"), testenv.LookPath(t, "bash")
 }
 
 // pyScript evaluates re.search(p, s, re.IGNORECASE) for each case. For each
@@ -84,7 +83,7 @@ func runPython(t testing.TB, cases []pyCase) []pyResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("python3", "-c", pyScript)
+	cmd := testenv.Command(t, "python3", "-c", pyScript)
 	cmd.Stdin = bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -134,7 +133,7 @@ func runBash(t testing.TB, eres []string, cases []bashCase) []byte {
 	for _, c := range cases {
 		fmt.Fprintf(&in, "%d\x00%s\x00", c.ere, c.subject)
 	}
-	cmd := exec.Command("bash", script)
+	cmd := testenv.Command(t, "bash", script)
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	cmd.Stdin = &in
 	var stderr bytes.Buffer
@@ -391,10 +390,11 @@ var (
 )
 
 func getOracle(t testing.TB) *oracle {
-	requireTools(t)
+	python3, bash := requireTools(t)
 	oracleOnce.Do(func() {
+		// The oracle serves every test of the run, and outlives each.
 		o := &oracle{}
-		o.py = exec.Command("python3", "-c", pyScript, "serve")
+		o.py, _ = testenv.CommandTimeout(time.Hour, python3, "-c", pyScript, "serve")
 		pin, err := o.py.StdinPipe()
 		if err != nil {
 			oracleErr = err
@@ -405,7 +405,7 @@ func getOracle(t testing.TB) *oracle {
 			oracleErr = err
 			return
 		}
-		o.bash = exec.Command("bash", "-c", `while IFS= read -r -d '' r && IFS= read -r -d '' v; do [[ $v =~ $r ]]; printf '%s' "$?"; done`)
+		o.bash, _ = testenv.CommandTimeout(time.Hour, bash, "-c", `while IFS= read -r -d '' r && IFS= read -r -d '' v; do [[ $v =~ $r ]]; printf '%s' "$?"; done`)
 		o.bash.Env = append(os.Environ(), "LC_ALL=C")
 		bin, err := o.bash.StdinPipe()
 		if err != nil {

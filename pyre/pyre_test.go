@@ -3,9 +3,10 @@ package pyre
 import (
 	"encoding/json"
 	"errors"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 // Common pieces of expected EREs.
@@ -245,7 +246,7 @@ json.dump({
   "fixes": {str(k): list(v) for k, v in re._casefix._EXTRA_CASES.items()},
 }, sys.stdout)
 `
-	out, err := exec.Command("python3", "-c", script).Output()
+	out, err := testenv.Command(t, "python3", "-c", script).Output()
 	if err != nil {
 		t.Fatalf("python3: %v", err)
 	}

@@ -8,28 +8,18 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"text/template"
 
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/payload"
 	"github.com/hookify/hookify/payload/payloadtest"
 	"github.com/hookify/hookify/templates"
 )
-
-// The four awks the generated scripts must work with. A missing one fails
-// the tests: they are part of the contract.
-var awks = []struct{ name, bin string }{
-	{"mawk", "mawk"},
-	{"gawk", "gawk"},
-	{"bwk", "original-awk"},
-	{"busybox", "busybox"},
-}
 
 // nulSafe tells whether an awk sees raw NUL bytes (see decode.awk, Known gaps).
 var nulSafe = map[string]bool{"mawk": true, "gawk": true}
@@ -37,61 +27,20 @@ var nulSafe = map[string]bool{"mawk": true, "gawk": true}
 type awkEnv struct {
 	name string
 	bash string // absolute path of bash
-	dir  string // PATH for the scripts: holds only an "awk" link
+	dir  string // PATH for the scripts: holds only "awk" and "mawk"
 }
 
-var (
-	envOnce sync.Once
-	envs    []awkEnv
-	envErr  error
-)
-
-// awkEnvs returns one environment per awk, each a directory whose only
-// command is "awk". It fails the test when bash or an awk is missing.
+// awkEnvs returns one environment per awk (testenv.Awks), each a directory
+// whose only commands are that awk as "awk" and "mawk". It skips the test,
+// or fails it under HOOKIFY_REQUIRE_TOOLS=1, when bash or an awk is missing.
 func awkEnvs(t testing.TB) []awkEnv {
 	t.Helper()
-	envOnce.Do(func() {
-		bash, err := exec.LookPath("bash")
-		if err != nil {
-			envErr = fmt.Errorf("bash is required: %v", err)
-			return
-		}
-		root, err := os.MkdirTemp("", "decode-awk-")
-		if err != nil {
-			envErr = err
-			return
-		}
-		for _, a := range awks {
-			bin, err := exec.LookPath(a.bin)
-			if err != nil {
-				envErr = fmt.Errorf("%s (%s) is required to test decode.awk: %v", a.name, a.bin, err)
-				return
-			}
-			dir := filepath.Join(root, a.name)
-			if err := os.Mkdir(dir, 0o755); err != nil {
-				envErr = err
-				return
-			}
-			// busybox picks its applet from the name it is run by.
-			if err := os.Symlink(bin, filepath.Join(dir, "awk")); err != nil {
-				envErr = err
-				return
-			}
-			envs = append(envs, awkEnv{name: a.name, bash: bash, dir: dir})
-		}
-	})
-	if envErr != nil {
-		t.Fatal(envErr)
+	bash := testenv.LookPath(t, "bash")
+	var envs []awkEnv
+	for _, a := range testenv.Awks {
+		envs = append(envs, awkEnv{name: string(a), bash: bash, dir: testenv.AwkDir(t, a)})
 	}
 	return envs
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if len(envs) > 0 {
-		os.RemoveAll(filepath.Dir(envs[0].dir))
-	}
-	os.Exit(code)
 }
 
 // awkCase is one payload and the keys to ask for. With tool set, the
@@ -196,7 +145,7 @@ func runAWK(t testing.TB, env awkEnv, cases []awkCase) []awkResult {
 	if err := os.WriteFile(script, []byte(sc.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(env.bash, script)
+	cmd := testenv.Command(t, env.bash, script)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
 	var stdout, stderr bytes.Buffer
@@ -561,7 +510,7 @@ func TestDecodeClearsStaleValues(t *testing.T) {
 		dir := t.TempDir()
 		script := "export LC_ALL=C\n" + invocation([]string{"command", "tool_input.file_path"}) + "\n" +
 			`printf '%s|%s|%s|%s' "${hk_1-unset}" "${hk_2-unset}" "${hk_ok-unset}" "${hk_3-unset}"`
-		cmd := exec.Command(env.bash, "-c", script)
+		cmd := testenv.Command(t, env.bash, "-c", script)
 		cmd.Dir = dir
 		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C", "hk_1=stale", "hk_2=stale", "hk_3=other", "hk_ok=1"}
 		cmd.Stdin = strings.NewReader(`{"cwd":"/"}`)
@@ -569,7 +518,7 @@ func TestDecodeClearsStaleValues(t *testing.T) {
 		if err != nil || string(out) != "unset|unset|1|other" {
 			t.Errorf("%s: got %q, %v; want %q", env.name, out, err, "unset|unset|1|other")
 		}
-		cmd = exec.Command(env.bash, "-c", script)
+		cmd = testenv.Command(t, env.bash, "-c", script)
 		cmd.Dir = dir
 		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C", "hk_ok=1"}
 		cmd.Stdin = strings.NewReader(`{"cwd":"/"`)
@@ -663,12 +612,8 @@ func TestDecodeProgramText(t *testing.T) {
 	if bytes.IndexFunc([]byte(templates.DecodeAWK), func(r rune) bool { return r >= 0x80 }) >= 0 {
 		t.Error("decode.awk holds non-ASCII text")
 	}
-	for _, name := range []string{"mawk", "gawk", "bwk", "busybox"} {
-		found := false
-		for _, a := range awks {
-			found = found || a.name == name
-		}
-		if !found {
+	for _, name := range []testenv.Awk{"mawk", "gawk", "original-awk", "busybox"} {
+		if !slices.Contains(testenv.Awks, name) {
 			t.Errorf("awk %s is not tested", name)
 		}
 	}
@@ -689,7 +634,7 @@ func TestDecodeLargeValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, env := range awkEnvs(t) {
-		cmd := exec.Command(env.bash, "-c", "export LC_ALL=C\n"+invocation([]string{"tool_input.content"})+"\nprintf '%s %s' \"$hk_ok\" \"$hk_1\"")
+		cmd := testenv.Command(t, env.bash, "-c", "export LC_ALL=C\n"+invocation([]string{"tool_input.content"})+"\nprintf '%s %s' \"$hk_ok\" \"$hk_1\"")
 		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
 		cmd.Stdin = bytes.NewReader(doc.Bytes())
 		out, err := cmd.CombinedOutput()
@@ -710,13 +655,14 @@ func TestDecodeCutOutput(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "in"), []byte(payload), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		// The real output first; then the reader runs with a function awk
-		// that prints its first $cut bytes.
+		// The real output first; then the reader runs with functions awk
+		// and mawk (it runs mawk where there is one) that print its first
+		// $cut bytes.
 		script := "export LC_ALL=C\nfull=$(awk -v W='" + strings.Join(want, " ") + "' '" + templates.DecodeAWK + "' <in; printf .)\n" +
-			"full=${full%.}\nprintf '%s\\n' \"${#full}\"\nawk() { printf %s \"${full:0:cut}\"; }\n" +
+			"full=${full%.}\nprintf '%s\\n' \"${#full}\"\nawk() { printf %s \"${full:0:cut}\"; }\nmawk() { awk; }\n" +
 			"for ((cut = 0; cut < ${#full}; cut++)); do\n" + invocation(want) + " <in 2>/dev/null\n" +
 			"printf '%s %s\\n' \"$cut\" \"${hk_ok-unset}\"\ndone\n"
-		cmd := exec.Command(env.bash, "-c", script)
+		cmd := testenv.Command(t, env.bash, "-c", script)
 		cmd.Dir = dir
 		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
 		out, err := cmd.Output()
@@ -769,7 +715,7 @@ func BenchmarkDecode(b *testing.B) {
 		for _, env := range awkEnvs(b) {
 			b.Run(fmt.Sprintf("%s/%dKB", env.name, size>>10), func(b *testing.B) {
 				for b.Loop() {
-					cmd := exec.Command(filepath.Join(env.dir, "awk"), "-v", "W="+want, templates.DecodeAWK)
+					cmd := testenv.Command(b, filepath.Join(env.dir, "awk"), "-v", "W="+want, templates.DecodeAWK)
 					cmd.Env = []string{"LC_ALL=C"}
 					cmd.Stdin = bytes.NewReader(in)
 					out, err := cmd.Output()

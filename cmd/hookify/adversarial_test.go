@@ -8,12 +8,12 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 )
 
@@ -53,10 +53,8 @@ func hostileText(rng *rand.Rand, n int, allowControl bool) string {
 // rule text was ever executed. The PowerShell twins are parsed with
 // tree-sitter. The seed is fixed so failures reproduce.
 func TestHostileRuleText(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Fatal("bash is required")
-	}
+	bash := testenv.LookPath(t, "bash")
+	psparse := testenv.PSParse(t) // before the work, so that it skips early
 	rng := rand.New(rand.NewPCG(7, 7))
 	psDir := t.TempDir() // every generated .ps1, for one syntax check at the end
 	for round := range 6 {
@@ -107,7 +105,7 @@ func TestHostileRuleText(t *testing.T) {
 				// the rule's message must be one of the joined messages.
 				matched := false
 				for _, script := range scripts {
-					cmd := exec.Command(bash, script)
+					cmd := testenv.Command(t, bash, script)
 					cmd.Dir = root
 					cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + parent}
 					cmd.Stdin = bytes.NewReader(payload)
@@ -148,16 +146,11 @@ func TestHostileRuleText(t *testing.T) {
 	}
 	// The PowerShell twins cannot run here (no pwsh), but they must parse:
 	// the tree-sitter grammar of codegen/powershell's tests.
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is not on PATH: the PowerShell syntax check needs it (.ci/setup installs it)")
-	}
 	files, _ := filepath.Glob(filepath.Join(psDir, "*.ps1"))
 	if len(files) == 0 {
 		t.Fatal("no .ps1 files were generated")
 	}
-	psparse := filepath.Join("..", "..", "codegen", "powershell", "testdata", "psparse", "psparse.mjs")
-	if out, err := exec.Command(node, append([]string{"--liftoff-only", psparse}, files...)...).CombinedOutput(); err != nil {
+	if out, err := testenv.Command(t, psparse[0], append(psparse[1:], files...)...).CombinedOutput(); err != nil {
 		t.Errorf("PowerShell syntax check of the generated twins failed (%v):\n%s", err, out)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 // TestScriptsPreferMawk: a generated script decodes the payload with mawk
@@ -16,17 +18,10 @@ import (
 // what the case names; a stub that fails stands in for the awk that must not
 // run, so a script that picked it would fail closed and the test would see it.
 func TestScriptsPreferMawk(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Fatal("bash is required: ", err)
-	}
+	bash := testenv.LookPath(t, "bash")
 	real := map[string]string{}
 	for _, n := range []string{"mawk", "gawk"} {
-		p, err := exec.LookPath(n)
-		if err != nil {
-			t.Fatalf("%s is required (.ci/setup installs it): %v", n, err)
-		}
-		real[n] = p
+		real[n] = testenv.LookPath(t, n)
 	}
 	root := t.TempDir()
 	rule := "---\nname: no-force\nevent: bash\naction: block\npattern: push\\s+--force\n---\nNo force pushes.\n"
@@ -64,7 +59,7 @@ func TestScriptsPreferMawk(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			cmd := exec.Command(bash, script)
+			cmd := testenv.Command(t, bash, script)
 			cmd.Dir = root
 			cmd.Env = []string{"PATH=" + bin}
 			cmd.Stdin = strings.NewReader(`{"hook_event_name":"beforeShellExecution","command":"git push  --force","cwd":"/w"}`)
@@ -87,10 +82,7 @@ func TestScriptsPreferMawk(t *testing.T) {
 // (hk_*) that come in from the environment change no decision: every one
 // the script reads is set by the script first.
 func TestScriptsIgnoreEnvironment(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Fatal("bash is required: ", err)
-	}
+	bash := testenv.LookPath(t, "bash")
 	root := t.TempDir()
 	os.MkdirAll(filepath.Join(root, ".claude"), 0o755)
 	rules := map[string]string{
@@ -117,7 +109,7 @@ func TestScriptsIgnoreEnvironment(t *testing.T) {
 		{"hookify-preToolUse.sh", `{"hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"file_path":"/w/.env","content":"x"}}`, "No env files."},
 		{"hookify-beforeShellExecution.sh", `{"hook_event_name":"beforeShellExecution","command":"git push --force","cwd":"/w"}`, "No force pushes."},
 	} {
-		cmd := exec.Command(bash, filepath.Join(root, ".cursor/hooks", c.script))
+		cmd := testenv.Command(t, bash, filepath.Join(root, ".cursor/hooks", c.script))
 		cmd.Dir = root
 		cmd.Env = env
 		cmd.Stdin = strings.NewReader(c.payload)

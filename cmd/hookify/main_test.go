@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -15,6 +14,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
@@ -25,26 +26,17 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// awks are the awk implementations the generated scripts must work with,
-// by the command that runs each. A missing one fails the test.
-var awks = map[string][]string{
-	"mawk":         {"mawk"},
-	"gawk":         {"gawk"},
-	"original-awk": {"original-awk"},
-	"busybox":      {"busybox", "awk"},
-}
-
 // TestScript runs every testdata/script/*.txtar once per awk: the
-// generated hooks see only that awk as "awk" on their PATH.
+// generated hooks see only that awk as "awk" and "mawk" on their PATH.
 func TestScript(t *testing.T) {
-	for _, name := range []string{"mawk", "gawk", "original-awk", "busybox"} {
-		t.Run(name, func(t *testing.T) {
-			bin := awkDir(t, name)
+	for _, awk := range testenv.Awks {
+		t.Run(string(awk), func(t *testing.T) {
+			bin := testenv.AwkDir(t, awk)
 			testscript.Run(t, testscript.Params{
 				Dir:                 "testdata/script",
 				RequireExplicitExec: true,
 				RequireUniqueNames:  true,
-				UpdateScripts:       *update && name == "mawk",
+				UpdateScripts:       *update && awk == "mawk",
 				Setup: func(env *testscript.Env) error {
 					env.Setenv("HOOK_PATH", bin+":/usr/bin:/bin")
 					env.Setenv("HOME", env.WorkDir+"/home")
@@ -58,25 +50,6 @@ func TestScript(t *testing.T) {
 			})
 		})
 	}
-}
-
-// awkDir returns a directory whose entries "awk" and "mawk" both run the
-// named implementation: the scripts prefer mawk when it is on PATH, so it
-// must stand for the awk under test too.
-func awkDir(t *testing.T, name string) string {
-	argv := awks[name]
-	path, err := exec.LookPath(argv[0])
-	if err != nil {
-		t.Fatalf("%s is not installed: the generated scripts must be tested with it (.ci/setup installs it)", argv[0])
-	}
-	dir := t.TempDir()
-	script := fmt.Sprintf("#!/bin/sh\nexec %s %s \"$@\"\n", path, strings.Join(argv[1:], " "))
-	for _, n := range []string{"awk", "mawk"} {
-		if err := os.WriteFile(filepath.Join(dir, n), []byte(script), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }
 
 // cmdCursor runs the hooks of one Cursor event the way Cursor does: every
@@ -114,8 +87,7 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string) {
 		if e.Type == "prompt" || !strings.Contains(e.Command, "hooks/hookify-") {
 			continue
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		cmd := exec.CommandContext(ctx, "/bin/sh", "-c", e.Command)
+		cmd, cancel := testenv.CommandTimeout(20*time.Second, "/bin/sh", "-c", e.Command)
 		cmd.Dir = root
 		cmd.Env = []string{
 			"PATH=" + ts.Getenv("HOOK_PATH"),

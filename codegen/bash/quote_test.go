@@ -2,11 +2,12 @@ package bash
 
 import (
 	"bytes"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 // FuzzQuote checks that Quote gives one bash word that expands to exactly
@@ -19,10 +20,7 @@ func FuzzQuote(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		f.Fatal("bash is required")
-	}
+	bash := testenv.LookPath(f, "bash")
 	f.Fuzz(func(t *testing.T, s string) {
 		if strings.IndexByte(s, 0) >= 0 {
 			return // NUL cannot be held by a shell string; lowering rejects it
@@ -36,7 +34,7 @@ func FuzzQuote(f *testing.F) {
 		if len(call.Args) != 3 {
 			t.Fatalf("Quote(%q) = %s is %d words, want 1", s, q, len(call.Args)-2)
 		}
-		cmd := exec.Command(bash, "-c", "export LC_ALL=C\nprintf %s "+q)
+		cmd := testenv.Command(t, bash, "-c", "export LC_ALL=C\nprintf %s "+q)
 		cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin"}
 		out, err := cmd.Output()
 		if err != nil {

@@ -3,18 +3,15 @@ package powershell
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/hex"
 	"fmt"
 	"math/rand"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/payload"
 	"github.com/hookify/hookify/templates"
 )
@@ -151,15 +148,7 @@ func randomToolPayload(r *rand.Rand) []byte {
 // each key's presence and bytes; once as every hook reads a payload, once
 // as a beforeMCPExecution hook does (tool_input a string of JSON).
 func TestDecoderOnDotNet(t *testing.T) {
-	mcs, err1 := exec.LookPath("mcs")
-	mono, err2 := exec.LookPath("mono")
-	if err1 != nil || err2 != nil {
-		t.Skip("SKIPPED: mcs and mono are not both on PATH, so the PowerShell decoder's algorithm is not run on .NET here (Debian: apt-get install mono-mcs)")
-	}
-	exe := filepath.Join(t.TempDir(), "decode.exe")
-	if out, err := exec.Command(mcs, "-nologo", "-out:"+exe, filepath.Join("testdata", "dotnet", "decode.cs")).CombinedOutput(); err != nil {
-		t.Fatalf("mcs: %v\n%s", err, out)
-	}
+	mono, exe := monoExe(t, "decode.cs")
 	r := rand.New(rand.NewSource(7))
 	var inputs [][]byte
 	for i := 0; i < 20000; i++ {
@@ -193,9 +182,7 @@ func runDotNet(t *testing.T, mono, exe string, inputs [][]byte, tool bool) {
 	for _, p := range inputs {
 		fmt.Fprintf(&in, "%s\n", hex.EncodeToString(p))
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, mono, args...)
+	cmd := testenv.Command(t, mono, args...)
 	cmd.Stdin = &in
 	out, err := cmd.Output()
 	if err != nil {

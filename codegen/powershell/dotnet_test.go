@@ -13,25 +13,37 @@ import (
 	"testing"
 
 	"github.com/hookify/hookify/codegen/bash"
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 // dotnetMatcher compiles testdata/dotnet/match.cs with Mono and returns the
 // command that runs it. Mono's System.Text.RegularExpressions is the .NET
 // Framework/corefx engine (RegexInterpreter, RegexParser), the lineage of
-// Windows PowerShell 5.1's. The test is skipped, and says so, when mcs or
-// mono is missing (Debian: apt-get install mono-mcs).
+// Windows PowerShell 5.1's.
 func dotnetMatcher(t *testing.T) *exec.Cmd {
 	t.Helper()
-	mcs, err1 := exec.LookPath("mcs")
-	mono, err2 := exec.LookPath("mono")
-	if err1 != nil || err2 != nil {
-		t.Skip("SKIPPED: mcs and mono are not both on PATH, so the .NET regex engine is not compared with bash here (Debian: apt-get install mono-mcs)")
-	}
-	exe := filepath.Join(t.TempDir(), "match.exe")
-	if out, err := exec.Command(mcs, "-nologo", "-out:"+exe, filepath.Join("testdata", "dotnet", "match.cs")).CombinedOutput(); err != nil {
+	return monoProgram(t, "match.cs")
+}
+
+// monoProgram compiles testdata/dotnet/<src> with mcs and returns the
+// command that runs it on Mono with args.
+func monoProgram(t *testing.T, src string, args ...string) *exec.Cmd {
+	t.Helper()
+	mono, exe := monoExe(t, src)
+	return testenv.Command(t, mono, append([]string{exe}, args...)...)
+}
+
+// monoExe compiles testdata/dotnet/<src> with mcs and returns the path of
+// mono and of the program. The test skips, or fails under
+// HOOKIFY_REQUIRE_TOOLS=1, when mcs or mono is missing.
+func monoExe(t *testing.T, src string) (mono, exe string) {
+	t.Helper()
+	mono = testenv.LookPath(t, "mono")
+	exe = filepath.Join(t.TempDir(), strings.TrimSuffix(src, ".cs")+".exe")
+	if out, err := testenv.Command(t, "mcs", "-nologo", "-out:"+exe, filepath.Join("testdata", "dotnet", src)).CombinedOutput(); err != nil {
 		t.Fatalf("mcs: %v\n%s", err, out)
 	}
-	return exec.Command(mono, exe)
+	return mono, exe
 }
 
 // randomERE draws an ERE from the portable subset the bash backend emits
@@ -115,10 +127,6 @@ func randomSubject(r *rand.Rand) string {
 // same verdict everywhere.
 func TestDotNetRegexAgainstBash(t *testing.T) {
 	matcher := dotnetMatcher(t)
-	bashPath, err := exec.LookPath("bash")
-	if err != nil {
-		t.Fatal("bash is not on PATH")
-	}
 	r := rand.New(rand.NewSource(6))
 	type tc struct{ ere, net, subj string }
 	var cases []tc
@@ -142,7 +150,7 @@ func TestDotNetRegexAgainstBash(t *testing.T) {
 	if err := os.WriteFile(file, script.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bashOut, err := exec.Command(bashPath, file).Output()
+	bashOut, err := testenv.Command(t, "bash", file).Output()
 	if err != nil {
 		t.Fatalf("bash: %v", err)
 	}

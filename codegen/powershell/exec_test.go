@@ -2,7 +2,6 @@ package powershell_test
 
 import (
 	"bytes"
-	"context"
 	"math/rand"
 	"os"
 	"os/exec"
@@ -10,12 +9,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/hookify/hookify/codegen/powershell"
 	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 )
 
@@ -30,20 +29,13 @@ var (
 // and on random hostile payloads, next to the generated bash scripts of the
 // same build, and requires the same stdout bytes and exit code from both.
 //
-// It runs only where pwsh is on PATH (or HOOKIFY_PWSH names it) and says
-// so when it skips: nothing in this project installs PowerShell.
+// It runs only where pwsh is on PATH and says so when it skips (it fails
+// instead under HOOKIFY_REQUIRE_PWSH=1): nothing in this project can install
+// PowerShell, so only the scripts' syntax is checked elsewhere
+// (TestGeneratedScripts). See README, Windows.
 func TestScriptsAgreeWithBash(t *testing.T) {
-	pwsh := os.Getenv("HOOKIFY_PWSH")
-	if pwsh == "" {
-		var err error
-		if pwsh, err = exec.LookPath("pwsh"); err != nil {
-			t.Skip("SKIPPED: pwsh is not on PATH, so the generated .ps1 scripts were not run here; only their syntax is checked (TestGeneratedScripts). See README, Windows.")
-		}
-	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Fatal("bash is not on PATH")
-	}
+	pwsh := testenv.LookPath(t, "pwsh")
+	bash := testenv.LookPath(t, "bash")
 	archives, _ := filepath.Glob("../../cmd/hookify/testdata/script/*.txtar")
 	if len(archives) == 0 {
 		t.Fatal("no testscript cases in ../../cmd/hookify/testdata/script")
@@ -144,9 +136,7 @@ func TestScriptsAgreeWithBash(t *testing.T) {
 // the exit code.
 func run(t *testing.T, dir string, env []string, payload []byte, name string, args ...string) ([]byte, int) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, name, args...)
+	cmd := testenv.Command(t, name, args...)
 	cmd.Dir = dir
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}, env...)
 	cmd.Stdin = bytes.NewReader(payload)

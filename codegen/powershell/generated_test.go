@@ -17,12 +17,12 @@ import (
 	"github.com/hookify/hookify/codegen"
 	"github.com/hookify/hookify/codegen/powershell"
 	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 )
 
-// generated collects every .ps1 that the golden cases expect, that
-// "build --platform windows" writes for each project under examples/, and
-// that each rule of the shared corpus compiles to on its own.
+// generated collects every .ps1 that the golden cases expect and that
+// "build --platform windows" writes for each project under examples/.
 func generated(t *testing.T) map[string][]byte {
 	t.Helper()
 	genOnce.Do(func() { genFiles = generate(t) })
@@ -67,11 +67,16 @@ func generate(t *testing.T) map[string][]byte {
 		}
 		add(files, "examples/"+filepath.Base(dir), res.Files)
 	}
-	corpus, _ := filepath.Glob("../../../shared/corpus/hookify-rules/*.md")
-	if len(corpus) == 0 {
-		t.Fatal("no rules in ../../../shared/corpus/hookify-rules")
-	}
-	for _, c := range corpus {
+	return files
+}
+
+// generatedCorpus collects the .ps1 files that each rule of the real-rule
+// corpus compiles to on its own, in both layouts; the test skips without
+// the corpus.
+func generatedCorpus(t *testing.T) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	for _, c := range testenv.CorpusRules(t) {
 		fsys := fstest.MapFS{}
 		data, err := os.ReadFile(c)
 		if err != nil {
@@ -91,6 +96,13 @@ func generate(t *testing.T) map[string][]byte {
 	return files
 }
 
+// scriptSets are the sets of generated .ps1 files the tests below check,
+// each in a subtest.
+var scriptSets = []struct {
+	name  string
+	files func(*testing.T) map[string][]byte
+}{{"golden-and-examples", generated}, {"corpus", generatedCorpus}}
+
 func add(files map[string][]byte, prefix string, out []codegen.File) {
 	for _, f := range out {
 		if strings.HasSuffix(f.Path, ".ps1") {
@@ -108,12 +120,17 @@ var (
 )
 
 // TestGeneratedScripts checks every generated .ps1 with the tree-sitter
-// PowerShell grammar (failing, not skipping, when node or the npm packages
-// are missing) and for the properties Windows PowerShell 5.1 and Cursor
-// need: a UTF-8 BOM and then the generated header, valid UTF-8, LF line
-// ends only, and an explicit exit right after every answer.
+// PowerShell grammar (testenv.PSParse says when it skips) and for the
+// properties Windows PowerShell 5.1 and Cursor need: a UTF-8 BOM and then
+// the generated header, valid UTF-8, LF line ends only, and an explicit
+// exit right after every answer.
 func TestGeneratedScripts(t *testing.T) {
-	files := generated(t)
+	for _, set := range scriptSets {
+		t.Run(set.name, func(t *testing.T) { checkScripts(t, set.files(t)) })
+	}
+}
+
+func checkScripts(t *testing.T, files map[string][]byte) {
 	dir := t.TempDir()
 	var paths []string
 	for name, data := range files {
@@ -167,10 +184,16 @@ var regexLitRE = regexp.MustCompile(`\[System\.Text\.RegularExpressions\.Regex\]
 // .ps1 (the rule regexes and the decoder's) with .NET (Mono) and runs it
 // once: a pattern .NET refused would stop the script before it answers.
 func TestGeneratedRegexesOnDotNet(t *testing.T) {
+	for _, set := range scriptSets {
+		t.Run(set.name, func(t *testing.T) { constructRegexes(t, set.files(t)) })
+	}
+}
+
+func constructRegexes(t *testing.T, files map[string][]byte) {
 	matcher := powershell.DotNetMatcher(t)
 	seen := map[string]bool{}
 	var in strings.Builder
-	for _, data := range generated(t) {
+	for _, data := range files {
 		for _, m := range regexLitRE.FindAllStringSubmatch(string(data), -1) {
 			p := strings.ReplaceAll(m[1], "''", "'")
 			if !seen[p] {

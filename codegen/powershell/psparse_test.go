@@ -5,47 +5,25 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 // The tree-sitter syntax check (testdata/psparse) needs node and the npm
 // packages that .ci/setup installs there. Without them the tests that use it
-// fail rather than skip: the check is the only proof here that generated
-// PowerShell parses.
-
-// psparseDir returns the absolute path of the psparse tool directory.
-func psparseDir(t testing.TB) string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "testdata", "psparse")
-}
-
-// psparseCmd returns the command that runs psparse.mjs with args, or fails
-// the test when node or the npm packages are missing.
-func psparseCmd(t testing.TB, args ...string) *exec.Cmd {
-	t.Helper()
-	dir := psparseDir(t)
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatalf("node is not on PATH: the PowerShell syntax check needs it (.ci/setup installs it)")
-	}
-	for _, pkg := range []string{"web-tree-sitter", "tree-sitter-powershell"} {
-		if _, err := os.Stat(filepath.Join(dir, "node_modules", pkg, "package.json")); err != nil {
-			t.Fatalf("npm package %s is missing in %s: run \"npm ci --ignore-scripts\" there (.ci/setup does)", pkg, dir)
-		}
-	}
-	return exec.Command(node, append([]string{"--liftoff-only", filepath.Join(dir, "psparse.mjs")}, args...)...)
-}
+// skip, and fail under HOOKIFY_REQUIRE_TOOLS=1 (.ci/run sets it): the check
+// is the only proof here that generated PowerShell parses.
 
 // parseFiles runs the syntax check on files and fails the test with its
 // report if any does not parse.
 func parseFiles(t testing.TB, files []string) {
 	t.Helper()
-	out, err := psparseCmd(t, files...).CombinedOutput()
+	argv := testenv.PSParse(t, files...)
+	out, err := testenv.Command(t, argv[0], argv[1:]...).CombinedOutput()
 	if err != nil {
 		t.Errorf("PowerShell syntax check failed (%v):\n%s", err, out)
 	}
@@ -76,8 +54,10 @@ var (
 // parseSource parses one PowerShell source text with the shared server.
 func parseSource(t testing.TB, src string) parseResult {
 	t.Helper()
+	argv := testenv.PSParse(t, "--serve") // skips here, not inside Do
 	serveOnce.Do(func() {
-		cmd := psparseCmd(t, "--serve")
+		// The server outlives the test that starts it.
+		cmd, _ := testenv.CommandTimeout(30*time.Minute, argv[0], argv[1:]...)
 		cmd.Stderr = os.Stderr
 		in, err := cmd.StdinPipe()
 		if err != nil {

@@ -3,12 +3,13 @@ package powershell
 import (
 	"fmt"
 	"math/rand"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 func TestQuote(t *testing.T) {
@@ -177,7 +178,7 @@ func FuzzQuote(f *testing.F) {
 	for _, s := range quoteCorpus {
 		f.Add(s)
 	}
-	pwsh, _ := exec.LookPath("pwsh")
+	pwsh := testenv.OptionalTool(f, "pwsh")
 	f.Fuzz(func(t *testing.T, s string) {
 		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
 			t.Skip("Quote's callers reject invalid UTF-8 and NUL")
@@ -195,7 +196,7 @@ func FuzzQuote(f *testing.F) {
 		if pwsh != "" {
 			// Print the UTF-16 code units, so no console encoding is involved.
 			script := "$v = " + q + "; [string]::Join(',', ($v.ToCharArray() | ForEach-Object { [int]$_ }))"
-			out, err := exec.Command(pwsh, "-NoProfile", "-NonInteractive", "-Command", script).Output()
+			out, err := testenv.Command(t, pwsh, "-NoProfile", "-NonInteractive", "-Command", script).Output()
 			if err != nil {
 				t.Fatalf("pwsh: %v", err)
 			}

@@ -1,6 +1,6 @@
 // Package pyoracle asks python3 what Python's re answers, for the tests of
-// hookify's regex engine and evaluator. The tests need python3: without it
-// they fail rather than skip.
+// hookify's regex engine and evaluator. Without python3 the tests skip, or
+// fail under HOOKIFY_REQUIRE_TOOLS=1 (package testenv).
 package pyoracle
 
 import (
@@ -8,9 +8,10 @@ import (
 	_ "embed"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 //go:embed oracle.py
@@ -35,16 +36,6 @@ type Answer struct {
 	Matches []bool   `json:"matches"`
 }
 
-// Python3 returns the path of python3, or fails the test.
-func Python3(t testing.TB) string {
-	t.Helper()
-	p, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatal("python3 is not installed: hookify's regex engine is tested against Python's re (.ci/setup installs it)")
-	}
-	return p
-}
-
 // Run runs a Python program given as text, with stdin, and returns stdout.
 func Run(t testing.TB, program string, stdin []byte) []byte {
 	t.Helper()
@@ -52,7 +43,7 @@ func Run(t testing.TB, program string, stdin []byte) []byte {
 	if err := os.WriteFile(file, []byte(program), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(Python3(t), file)
+	cmd := testenv.Command(t, "python3", file)
 	cmd.Stdin = bytes.NewReader(stdin)
 	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8", "PYTHONWARNINGS=ignore", "PYTHONHASHSEED=0")
 	var stderr bytes.Buffer
