@@ -39,8 +39,7 @@ func randomPayload(r *rand.Rand) []byte {
 	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
 	ws := func() { b.WriteString(pick("", "", " ", "\n", "\t", "\r\n", "  ")) }
 	keys := []string{"command", "cwd", "tool_name", "tool_input", "n", "file_path", "content", "Command", "comm\\u0061nd", "x", "tool_inpu", "\\\"command"}
-	var str func()
-	str = func() {
+	str := func() {
 		b.WriteByte('"')
 		for n := r.Intn(5); n > 0; n-- {
 			b.WriteString(pick("a", "rm -rf /", "é", "✅", "\xff", "\xc3", "'", "\\n", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t",
