@@ -11,10 +11,19 @@
 # scripts run with a PATH that holds only bash and that awk as "awk" (with
 # mawk on PATH they would use mawk). AWKS picks them (default: each of mawk,
 # gawk, original-awk and busybox that is installed).
+#
+# The sizes can be made smaller (bench_test.go does, to check the script in
+# seconds): RULES, the rule counts of the shell rows and of the compile
+# table (default "1 10 100 1000"); SHELL_BIG, the bytes of the large shell
+# payload (default 100000); WRITE, the bytes of the written file (default
+# 1000000). The large-payload rows use the 10-rule project.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-7}
 calls=${2:-40}
+RULES=${RULES:-1 10 100 1000}
+SHELL_BIG=${SHELL_BIG:-100000}
+WRITE=${WRITE:-1000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -85,12 +94,25 @@ RULE
   "$tmp/hookify" build -C "$dir" 2>/dev/null
 }
 
-# payload SIZE: a beforeShellExecution payload whose command is SIZE bytes.
+# grow(S, U, N) in awk: S followed by as many copies of U as it takes to
+# reach N characters, built by doubling (appending one U at a time is
+# quadratic in some awks: 20 s for 1 MB).
+grow='function grow(s, u, n,   k, r) { k = n - length(s); if (k <= 0) return s; k = int((k + length(u) - 1) / length(u)); r = ""; while (k > 0) { if (k % 2) r = r u; u = u u; k = int(k / 2) } return s r }'
+
+# shell_payload SIZE: a beforeShellExecution payload whose command is SIZE
+# bytes; write_payload SIZE: a Write whose content is about SIZE bytes.
 shell_payload() {
-  awk -v n="$1" 'BEGIN { s = "ls -la"; while (length(s) < n) s = s " x"; printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", s }'
+  awk -v n="$1" "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", grow("ls -la", " x", n) }'
 }
 write_payload() {
-  awk -v n="$1" 'BEGIN { s = "package main\\n"; while (length(s) < n) s = s "var x = \\\"y\\\" // a line of code\\n"; printf "{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"main.go\",\"content\":\"%s\"}}", s }'
+  awk -v n="$1" "$grow"' BEGIN { printf "{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"main.go\",\"content\":\"%s\"}}", grow("package main\\n", "var x = \\\"y\\\" // a line of code\\n", n) }'
+}
+
+# size BYTES: the row label for a payload size (1 KB, 100 KB, 1 MB).
+size() {
+  if (($1 >= 1000000 && $1 % 1000000 == 0)); then echo "$(($1 / 1000000)) MB"
+  elif (($1 >= 1000 && $1 % 1000 == 0)); then echo "$(($1 / 1000)) KB"
+  else echo "$1 B"; fi
 }
 
 now() { date +%s%N; }
@@ -138,21 +160,23 @@ echo
 echo "| case                             | awk          | floor ms |  hook ms | ratio |"
 echo "|----------------------------------|--------------|----------|----------|-------|"
 shell_payload 1000 > "$tmp/s1k.json"
-shell_payload 100000 > "$tmp/s100k.json"
-write_payload 1000000 > "$tmp/w1m.json"
+shell_payload "$SHELL_BIG" > "$tmp/sbig.json"
+write_payload "$WRITE" > "$tmp/write.json"
 allow='{"permission":"allow"}'
-for n in 1 10 100 1000; do
+for n in $RULES; do
   project "$n"
   compare "$tmp/p$n" .cursor/hooks/hookify-beforeShellExecution.sh "$tmp/s1k.json" "$allow" "$n rules, 1 KB shell payload"
 done
-compare "$tmp/p10" .cursor/hooks/hookify-beforeShellExecution.sh "$tmp/s100k.json" "$allow" "10 rules, 100 KB shell payload"
-compare "$tmp/p10" .cursor/hooks/hookify-preToolUse.sh "$tmp/w1m.json" "$allow" "1 MB write, preToolUse"
-compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/w1m.json" '{}' "1 MB write, postToolUse"
+[ -d "$tmp/p10" ] || project 10
+compare "$tmp/p10" .cursor/hooks/hookify-beforeShellExecution.sh "$tmp/sbig.json" "$allow" "10 rules, $(size "$SHELL_BIG") shell payload"
+compare "$tmp/p10" .cursor/hooks/hookify-preToolUse.sh "$tmp/write.json" "$allow" "$(size "$WRITE") write, preToolUse"
+compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/write.json" '{}' "$(size "$WRITE") write, postToolUse"
 
 echo
 echo "| compile                            |  build ms |"
 echo "|------------------------------------|-----------|"
-for n in 10 100 1000; do
+for n in $RULES; do
+  ((n >= 10)) || continue
   rm -rf "$tmp/p$n/.cursor"
   t0=$(now)
   "$tmp/hookify" build -C "$tmp/p$n" 2> /dev/null
