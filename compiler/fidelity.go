@@ -1,16 +1,16 @@
 package compiler
 
 // Fidelity: every place where upstream hookify would read or run a rule
-// differently from what we compile gets a warning (SPEC §1). The checks
+// differently from what we compile gets a warning (docs/semantics.md §1). The checks
 // live in one table, fidelityChecks; lowering runs them on every rule file.
 //
 // Two kinds of difference are reported:
 //
 //   - reading: hookify's own line parser (parser.ReadHookify, a port of
-//     hookify-semantics.md §4) reads a value differently from our YAML
+//     docs/semantics.md §4) reads a value differently from our YAML
 //     reading. The two readings are compared field by field; each
 //     difference is reported once, by the check of its cause.
-//   - behaviour: the same reading runs differently (hookify-semantics.md
+//   - behaviour: the same reading runs differently (docs/semantics.md
 //     §3, §5–§7, §9): prompt rules that never see the prompt, Write content
 //     invisible to new_text, rules leaking onto other tools, and so on.
 //
@@ -39,7 +39,7 @@ import (
 // differently.
 type fidelityCheck struct {
 	code  string
-	doc   string // the quirk, and where hookify-semantics.md describes it
+	doc   string // the quirk, and where docs/semantics.md describes it
 	check func(c *fctx)
 }
 
@@ -62,7 +62,7 @@ var fidelityChecks = []fidelityCheck{
 	{"upstream-action", "hookify treats every action but exactly block as warn, §5", checkAction},
 	{"upstream-operator", "hookify treats unknown operators (not_regex_match is a fork operator) as always false, §6.2", checkOperator},
 	{"upstream-value-key", "hookify ignores a condition's value key (a fork alias) and tests an empty pattern, §5", checkValueKey},
-	{"upstream-no-conditions", "hookify never fires a rule without conditions; we emit a prompt hook, §5 and SPEC §6", checkNoConditions},
+	{"upstream-no-conditions", "hookify never fires a rule without conditions; we emit a prompt hook (README, Prompt hooks), §5", checkNoConditions},
 	{"upstream-prompt-field", "hookify's prompt rules read user_prompt (always empty; Claude Code sends prompt), and a lone pattern tests content (quirk 2), §6.1", checkPromptField},
 	{"upstream-pattern-field", "a lone pattern on stop or all tests content, which Stop never has (§6.1)", checkPatternField},
 	{"upstream-write-content", "hookify reads new_text as empty for Write, so Write content is invisible (quirk 1), §6.1", checkWriteContent},
@@ -70,7 +70,7 @@ var fidelityChecks = []fidelityCheck{
 	{"upstream-other-tools", "hookify also runs stop, file and prompt rules on every tool but Bash, Edit, Write, MultiEdit (quirk 4), §3", checkOtherTools},
 	{"upstream-prompt-block", "block on a prompt rule only shows the message upstream (quirk 3), §7", checkPromptBlock},
 	{"upstream-tool-matcher", "hookify compares tool_matcher names exactly, without trimming spaces, §5", checkToolMatcher},
-	{"upstream-transcript", "transcript is Claude Code's raw JSONL upstream; Cursor's transcript differs, §6.1 and §14.5", checkTranscript},
+	{"upstream-transcript", "transcript is Claude Code's raw JSONL upstream; Cursor's transcript differs, §6.1", checkTranscript},
 	{"upstream-name", "hookify names a rule without name \"unnamed\" in its messages (q10), §5", checkName},
 }
 
@@ -131,7 +131,7 @@ func checkFidelity(f *parser.File, r *ir.Rule, enabled bool, diags *diag.List) {
 
 // compatScalars gives hookify's reading, with a warning, to a top-level
 // value that YAML reads as a list or map where hookify reads text
-// (pattern: [abc], name: [x], tool_matcher: [Bash]; SPEC §2). The readings
+// (pattern: [abc], name: [x], tool_matcher: [Bash]; docs/semantics.md §10). The readings
 // then agree. event and action keep their type error: no list is one.
 func compatScalars(f *parser.File, diags *diag.List) {
 	if f.Upstream == nil {

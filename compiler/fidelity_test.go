@@ -274,7 +274,7 @@ func TestFidelityReadingFirst(t *testing.T) {
 }
 
 // TestCompatScalars: a list where hookify reads text takes hookify's
-// reading, with a warning, and nothing more is said (SPEC §2).
+// reading, with a warning, and nothing more is said (docs/semantics.md §10).
 func TestCompatScalars(t *testing.T) {
 	res := compileOne(t, "---\nname: fr\nevent: bash\npattern: [àé]\n---\nx", Options{})
 	if res.Diags.HasErrors() || len(res.Program.Rules) != 1 {

@@ -111,7 +111,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 			r.Conditions = []ir.Condition{{Field: field, Op: ir.RegexMatch, Pattern: s, Pos: pp.KeyPos, PatternPos: pp.Value.Pos}}
 		}
 	default:
-		r.Prompt = true // the intent is only in the message: a prompt hook (SPEC §6)
+		r.Prompt = true // the intent is only in the message: a prompt hook (README, "Prompt hooks")
 	}
 
 	for i := range r.Conditions {
@@ -258,7 +258,7 @@ var claudeTools = map[string][]string{
 }
 
 // lowerCursorHook reads cursor_hook: "prompt" asks for a Cursor prompt
-// hook (SPEC §6), "command" for the default script.
+// hook (README, "Prompt hooks"), "command" for the default script.
 func lowerCursorHook(p *parser.Pair, diags *diag.List) bool {
 	s, ok := scalar(p, diags)
 	switch {

@@ -1,6 +1,7 @@
 // Package eval is hookify's reference evaluator: it decides a Cursor hook
-// payload for a compiled rule set exactly as SPEC §2–§3 say, and returns the
-// answer that the generated script must print, byte for byte. It is the
+// payload for a compiled rule set exactly as docs/semantics.md §10 and the
+// README's "Event and action mapping" say, and returns the answer that the
+// generated script must print, byte for byte. It is the
 // semantics in one readable place, and the oracle of hookify test and of
 // the differential tests of the backends.
 //

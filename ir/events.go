@@ -152,7 +152,8 @@ func boolField(k string, v bool) Field { return Field{Key: k, Kind: Bool, Bool: 
 
 func answer(exit int, fs ...Field) Answer { return Answer{Fields: fs, Exit: exit} }
 
-// fileFields are the fields of a file write (SPEC §3's file row).
+// fileFields are the fields of a file write (the file row of the README's
+// "Event and action mapping").
 var fileFields = map[string]Source{
 	"file_path":  {Keys: tool("file_path", "path")},
 	"new_text":   {Keys: tool("new_string", "content", "contents"), HasDefault: true},
@@ -255,8 +256,8 @@ func (e CursorEvent) String() string { return e.Spec().Name }
 func ParseCursorEvent(s string) (CursorEvent, bool) { return parse(CursorEvents, s) }
 
 // RowEvents are the Cursor events that carry the payloads of a hookify
-// event (a row of SPEC §3), in table order: a file write goes to
-// preToolUse and then postToolUse.
+// event (a row of the README's "Event and action mapping"), in table order:
+// a file write goes to preToolUse and then postToolUse.
 func RowEvents(e Event) []CursorEvent {
 	var out []CursorEvent
 	for _, ce := range CursorEvents {

@@ -4,7 +4,8 @@
 // Plan maps them onto Cursor hooks: for each Cursor event, the checks to run
 // in file order, and the answer shapes a hook prints. The reference
 // evaluator, the bash and PowerShell backends all read the same Plan, so the
-// semantics of SPEC §2–§3 live here and in package eval, not in templates.
+// semantics of docs/semantics.md §10 and of the README's "Event and
+// action mapping" live here and in package eval, not in templates.
 package ir
 
 import (
@@ -66,7 +67,7 @@ type Rule struct {
 	Plain   string
 	// Prompt: the rule becomes Cursor prompt hooks (a model judges each
 	// event against the message) instead of script checks: it has no
-	// conditions, or asks for it with `cursor_hook: prompt` (SPEC §6).
+	// conditions, or asks for it with `cursor_hook: prompt` (README, "Prompt hooks").
 	Prompt bool
 }
 

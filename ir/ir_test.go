@@ -21,7 +21,7 @@ func TestFileName(t *testing.T) {
 }
 
 // TestAnswers pins the answer of every Cursor event and outcome to the
-// shapes of SPEC §3.
+// shapes of the README's "Event and action mapping".
 func TestAnswers(t *testing.T) {
 	const u, a = "U\n\"x\"", "A"
 	for _, tt := range []struct {

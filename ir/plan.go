@@ -122,7 +122,7 @@ type target struct {
 	tools []string
 }
 
-// Targets returns the Cursor events rule r runs on (SPEC §3), and the rows
+// Targets returns the Cursor events rule r runs on (README, "Event and action mapping"), and the rows
 // of the table it cannot be represented in.
 func Targets(r *Rule) (on []CursorEvent, dropped []CursorEvent) {
 	for _, t := range targets(r) {

@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// TestTargets pins the event table's routing to SPEC §3: the Cursor event
-// a rule of each hookify event and action runs on, or none.
+// TestTargets pins the event table's routing to the README's "Event and
+// action mapping": the Cursor event a rule of each hookify event and action
+// runs on, or none.
 func TestTargets(t *testing.T) {
 	for _, tt := range []struct {
 		event   Event
@@ -44,7 +45,7 @@ func TestEventTable(t *testing.T) {
 		if p, ok := ParseCursorEvent(s.Name); !ok || p != e {
 			t.Errorf("%s does not parse back", s.Name)
 		}
-		// A deny stops the action and exits 2 (SPEC §3); an event whose
+		// A deny stops the action and exits 2 (README, "Event and action mapping"); an event whose
 		// block answer does not deny cannot fail closed.
 		if s.CanDeny != (s.Block.Exit == 2) {
 			t.Errorf("%s: CanDeny %v but the block answer exits %d", e, s.CanDeny, s.Block.Exit)
@@ -62,7 +63,8 @@ func TestEventTable(t *testing.T) {
 	}
 }
 
-// TestResolve pins a few documented fields to SPEC §3's sources.
+// TestResolve pins a few documented fields to the sources the README's
+// "Event and action mapping" gives.
 func TestResolve(t *testing.T) {
 	for _, tt := range []struct {
 		e     CursorEvent
@@ -89,7 +91,7 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-// TestOps pins the plain-text operators of SPEC §2, on empty values and
+// TestOps pins the plain-text operators of docs/semantics.md §6.2, on empty values and
 // patterns too, and the names the parser reads.
 func TestOps(t *testing.T) {
 	for _, tt := range []struct {

@@ -6,7 +6,7 @@ import (
 )
 
 // Upstream is hookify's own reading of a front matter block: a port, written
-// from its documented behaviour (docs/hookify-semantics.md §4), of the
+// from its documented behaviour (docs/semantics.md §4), of the
 // plugin's hand-written line parser. It is not YAML. Values are string,
 // bool, or []any whose items are string or map[string]string.
 //

@@ -6,7 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// The tests below follow docs/hookify-semantics.md §4 bullet by bullet.
+// The tests below follow docs/semantics.md §4 bullet by bullet.
 
 // §4 splitting, bullet 1: the text must start with the three characters
 // "---"; a BOM or anything before them makes hookify skip the file.

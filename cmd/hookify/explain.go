@@ -294,7 +294,7 @@ func answer(e ir.CursorEvent, a ir.Action, warn ir.WarnMode) string {
 }
 
 // caveats are what Cursor itself may do differently from what the rule
-// says (cursor-contract.md §5), for the events the rule runs on.
+// says (docs/runtime.md §2), for the events the rule runs on.
 func (ex *explainer) caveats(r *ir.Rule) []string {
 	var out []string
 	add := func(s string) {

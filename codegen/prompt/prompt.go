@@ -1,11 +1,11 @@
 // Package prompt turns rules whose intent is only in prose into Cursor
-// prompt-type hooks (SPEC §6): instead of a script, a model reads the
+// prompt-type hooks (README, "Prompt hooks"): instead of a script, a model reads the
 // event's payload and judges it against the rule's message, answering
 // {ok, reason}.
 //
 // A rule gets prompt hooks when it has no pattern and no conditions, or
 // when it asks for them with `cursor_hook: prompt`. Its events follow the
-// same table as command hooks (SPEC §3).
+// same table as command hooks (README, "Event and action mapping").
 package prompt
 
 import (

@@ -21,7 +21,7 @@
 //     process for many checks.
 //
 // --liftoff-only keeps V8 from tiering up the wasm module, which otherwise
-// costs seconds of CPU per run (runtime-portability.md §4.5).
+// costs seconds of CPU per run (docs/runtime.md §5).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
