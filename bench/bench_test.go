@@ -1,11 +1,13 @@
-// Package bench holds run.sh, which measures generated hooks against a floor
-// and prints a table. Nothing is timed here: the test only runs the script
+// Package bench holds run.sh, which measures generated hooks against two
+// floors (bash and dash) and prints a table. Nothing is timed here: the test only runs the script
 // once, with one round of one call and small sizes, so that it cannot rot
 // unnoticed. The script itself checks each hook's answer before timing it.
 package bench
 
 import (
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,6 +20,7 @@ func TestRunPrintsTable(t *testing.T) {
 		testenv.LookPath(t, string(a))
 		awks = append(awks, string(a))
 	}
+	testenv.LookPath(t, "dash") // the second floor
 	cmd := testenv.Command(t, "bash", "run.sh", "1", "1")
 	// Every row, at sizes that take seconds: the full sizes are what
 	// run.sh is for.
@@ -42,6 +45,31 @@ func TestRunPrintsTable(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("rows missing: %s\n%s", strings.Join(missing, ", "), out)
 	}
+	if bad := rowsWithoutFloors(string(out), awks); len(bad) > 0 {
+		t.Errorf("rows without both floors and both ratios:\n%s\n\n%s", strings.Join(bad, "\n"), out)
+	}
+}
+
+// rowsWithoutFloors returns the hook rows (those that name an awk) that do
+// not have five positive numbers after the awk: the bash floor, the dash
+// floor and the hook in ms, then the hook's ratio to each floor ("1.23x").
+func rowsWithoutFloors(out string, awks []string) []string {
+	var bad []string
+	for _, l := range strings.Split(out, "\n") {
+		cells := strings.Split(l, "|")
+		if len(cells) < 3 || !slices.Contains(awks, strings.TrimSpace(cells[2])) {
+			continue
+		}
+		ok := len(cells) == 9 && cells[8] == ""
+		for i := 3; ok && i < 8; i++ {
+			v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(cells[i]), "x"), 64)
+			ok = err == nil && v > 0
+		}
+		if !ok {
+			bad = append(bad, l)
+		}
+	}
+	return bad
 }
 
 // hasRow reports whether a table line starts with case c and names awk.

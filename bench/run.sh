@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# bench/run.sh: the cost of generated hooks, measured against a floor in the
-# same run. Prints a table; times nothing inside tests.
+# bench/run.sh: the cost of generated hooks, measured against two floors in
+# the same run. Prints a table; times nothing inside tests.
 #
 #   bench/run.sh [ROUNDS] [CALLS]
 #
-# floor: a bash script that drains stdin with cat and prints {}.
+# floors: a script that drains stdin with cat and prints {}, run by bash
+# through env, as the hooks are (ratio: hook / bash floor), and by dash named
+# in its #! line, the cheapest start of a POSIX shell (vs dash: hook / dash
+# floor, the distance to the limit of one shell and one cat).
 # Each cell is the median over ROUNDS of the mean time of CALLS calls (a tenth
-# as many for 1 MB payloads); the hook and the floor alternate round by round,
-# so machine noise hits both. Every hook row is measured once per awk: the
-# scripts run with a PATH that holds only bash and that awk as "awk" (with
-# mawk on PATH they would use mawk). AWKS picks them (default: each of mawk,
+# as many for 1 MB payloads); the hook and the floors alternate round by
+# round, so machine noise hits all three. Every hook row is measured once per
+# awk: the scripts run with a PATH that holds only bash and that awk as "awk"
+# (with mawk on PATH they would use mawk). AWKS picks them (default: each of mawk,
 # gawk, original-awk and busybox that is installed).
 #
 # The sizes can be made smaller (bench_test.go does, to check the script in
@@ -41,8 +44,10 @@ for a in $AWKS; do
   ln -s "$(command -v bash)" "$tmp/awk-$a/bash"
 done
 
+dash=$(command -v dash) || { echo "bench: dash is required (the dash floor)" >&2; exit 1; }
 printf '#!/usr/bin/env bash\ncat >/dev/null\nprintf "{}\\n"\n' > "$tmp/floor.sh"
-chmod +x "$tmp/floor.sh"
+printf '#!%s\ncat >/dev/null\nprintf "{}\\n"\n' "$dash" > "$tmp/dash-floor.sh"
+chmod +x "$tmp/floor.sh" "$tmp/dash-floor.sh"
 
 # project N: N bash rules (half block, half warn), a file block rule and a
 # file warn rule. No rule matches the payloads below.
@@ -133,7 +138,7 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 # must give ANSWER (no rule matches the payloads) before it is timed: a
 # broken hook that fails fast would otherwise look cheap.
 compare() {
-  local dir=$1 script=$2 in=$3 answer=$4 label=$5 n=$calls a r f h hs fs got
+  local dir=$1 script=$2 in=$3 answer=$4 label=$5 n=$calls a r f d h hs fs ds got
   [ "$(wc -c < "$in")" -lt 1000000 ] || n=$(((calls + 9) / 10))
   pushd "$dir" > /dev/null
   for a in $AWKS; do
@@ -142,23 +147,25 @@ compare() {
       echo "bench: $script with $a answered $got, want $answer" >&2
       exit 1
     fi
-    hs=() fs=()
+    hs=() fs=() ds=()
     for ((r = 0; r < rounds; r++)); do
       fs+=("$(mean_us "$n" "$PATH" "$tmp/floor.sh" "$in")")
+      ds+=("$(mean_us "$n" "$PATH" "$tmp/dash-floor.sh" "$in")")
       hs+=("$(mean_us "$n" "$tmp/awk-$a" "$script" "$in")")
     done
     f=$(printf '%s\n' "${fs[@]}" | median)
+    d=$(printf '%s\n' "${ds[@]}" | median)
     h=$(printf '%s\n' "${hs[@]}" | median)
-    awk -v l="$label" -v a="$a" -v f="$f" -v h="$h" 'BEGIN { printf "| %-32s | %-12s | %8.2f | %8.2f | %5.2fx |\n", l, a, f / 1000, h / 1000, h / f }'
+    awk -v l="$label" -v a="$a" -v f="$f" -v d="$d" -v h="$h" 'BEGIN { printf "| %-32s | %-12s | %8.2f | %8.2f | %8.2f | %5.2fx | %6.2fx |\n", l, a, f / 1000, d / 1000, h / 1000, h / f, h / d }'
   done
   popd > /dev/null
 }
 
-echo "hookify hook cost: median of $rounds rounds x $calls calls, interleaved with the floor"
+echo "hookify hook cost: median of $rounds rounds x $calls calls, interleaved with the floors"
 echo "awk on PATH: $(readlink -f "$(command -v awk)"); mawk on PATH: $(command -v mawk || echo none) (the scripts use mawk when there is one)"
 echo
-echo "| case                             | awk          | floor ms |  hook ms | ratio |"
-echo "|----------------------------------|--------------|----------|----------|-------|"
+echo "| case                             | awk          |  bash ms |  dash ms |  hook ms | ratio | vs dash |"
+echo "|----------------------------------|--------------|----------|----------|----------|-------|---------|"
 shell_payload 1000 > "$tmp/s1k.json"
 shell_payload "$SHELL_BIG" > "$tmp/sbig.json"
 write_payload "$WRITE" > "$tmp/write.json"

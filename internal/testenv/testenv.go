@@ -32,6 +32,7 @@ const Timeout = 5 * time.Minute
 // install says how to get each tool the tests use.
 var install = map[string]string{
 	"bash":         "apt-get install bash",
+	"dash":         "apt-get install dash",
 	"mawk":         "apt-get install mawk",
 	"gawk":         "apt-get install gawk",
 	"original-awk": "apt-get install original-awk",
