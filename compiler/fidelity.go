@@ -979,9 +979,12 @@ func checkField(c *fctx) {
 		if upstreamSets(c.r.Event, cd.Field) {
 			continue
 		}
+		if len(c.r.MCP) > 0 && !strings.Contains(cd.Field, ".") && !mcpTopFields[cd.Field] {
+			continue // upstream reads it from the MCP tool's tool_input
+		}
 		pos := c.keyValuePos(cd, "field")
 		if name, ok := strings.CutPrefix(cd.Field, "tool_input."); ok {
-			if c.r.Event != ir.EventFile {
+			if c.r.Event != ir.EventFile && len(c.r.MCP) == 0 {
 				continue // Cursor has no tool_input there either
 			}
 			c.warn(pos, "upstream has no dotted fields: it never sets %s, so the condition is always false there and the rule never fires; Cursor reads it from the payload. Write field: %s, which upstream looks up in tool_input", cd.Field, name)
@@ -991,6 +994,10 @@ func checkField(c *fctx) {
 		return
 	}
 }
+
+// mcpTopFields are the fields of an MCP call that Cursor sends beside the
+// tool's arguments, and upstream never sets.
+var mcpTopFields = map[string]bool{"tool_name": true, "mcp_server_name": true, "mcp_server_url": true}
 
 func checkOtherTools(c *fctx) {
 	if !c.loaded() || c.r.Prompt || len(c.r.Conditions) == 0 || c.r.Tools != nil {
@@ -1057,12 +1064,19 @@ func checkToolMatcher(c *fctx) {
 	if !c.runs() || !ok || p.Value.Kind != parser.Scalar {
 		return
 	}
+	for _, m := range c.r.MCP {
+		if _, _, whole := strings.Cut(strings.TrimPrefix(m.Pattern, mcpPrefix), "__"); whole && !strings.Contains(m.Pattern, "*") {
+			continue
+		}
+		c.warn(p.Value.Pos, "upstream compares tool names exactly, so %s names no tool there (Claude Code names an MCP tool in full, mcp__<server>__<tool>); we read * as any run of characters and a name without a tool as every tool of the server. Upstream needs every tool written out, joined with |", m.Pattern)
+		return
+	}
 	for _, piece := range strings.Split(p.Value.Str, "|") {
 		name := strings.TrimSpace(piece)
 		if piece == name {
 			continue
 		}
-		if _, mapped := claudeTools[name]; mapped || name == "*" {
+		if _, mapped := claudeTools[name]; mapped || name == "*" || strings.HasPrefix(name, mcpPrefix) {
 			c.warn(p.Value.Pos, "upstream compares tool names exactly, without trimming spaces, so %s names no tool there; we read %s. Write the names without spaces around |, so both agree", quoteShort(piece), name)
 			return
 		}

@@ -92,6 +92,10 @@ var fidelityCases = []struct {
 	{"upstream-other-tools", "file rule on Read", "---\nname: a\nevent: file\nconditions:\n  - field: file_path\n    operator: ends_with\n    pattern: .env\n---\nx", []string{"3:8: upstream also runs this file rule before and after Read", "add a copy of the rule with event: read"}},
 	{"upstream-other-tools", "prompt rule on tools", "---\nname: a\nevent: prompt\nconditions:\n  - field: user_prompt\n    operator: not_contains\n    pattern: ticket\n---\nx", []string{"3:8: upstream also runs this prompt rule before and after every tool call"}},
 	{"upstream-prompt-block", "block on prompt (quirk 3)", "---\nname: a\nevent: prompt\naction: block\nconditions:\n  - field: prompt\n    operator: contains\n    pattern: password\n---\nx", []string{"4:9: upstream does not block prompts"}},
+	{"upstream-tool-matcher", "MCP glob", "---\nname: a\ntool_matcher: mcp__github__*\nconditions:\n  - field: title\n    operator: contains\n    pattern: wip\n---\nx", []string{"3:15: upstream compares tool names exactly, so mcp__github__* names no tool there"}},
+	{"upstream-tool-matcher", "MCP server alone", "---\nname: a\ntool_matcher: mcp__github\nconditions:\n  - field: title\n    operator: contains\n    pattern: wip\n---\nx", []string{"3:15: upstream compares tool names exactly, so mcp__github names no tool there"}},
+	{"upstream-field", "MCP server name", "---\nname: a\ntool_matcher: mcp__github__create_issue\nconditions:\n  - field: mcp_server_name\n    operator: equals\n    pattern: github\n---\nx", []string{"5:12: upstream never sets field mcp_server_name"}},
+	{"upstream-field", "MCP dotted field", "---\nname: a\ntool_matcher: mcp__github__create_issue\nconditions:\n  - field: tool_input.title\n    operator: contains\n    pattern: wip\n---\nx", []string{"5:12: upstream has no dotted fields", "Write field: title"}},
 	{"upstream-tool-matcher", "spaces", "---\nname: a\nevent: bash\ntool_matcher: Bash | Edit\npattern: rm\n---\nx", []string{"4:15: upstream compares tool names exactly, without trimming spaces, so `Bash ` names no tool there"}},
 	{"upstream-transcript", "JSON in transcript", "---\nname: a\nevent: stop\naction: block\nconditions:\n  - field: transcript\n    operator: regex_match\n    pattern: '\"name\":\\s*\"Edit\"'\n---\nx", []string{"8:15: upstream matches this against Claude Code's raw transcript"}},
 	{"upstream-name", "no name (q10)", "---\nevent: bash\npattern: rm\n---\nx", []string{"1:1: upstream calls a rule without name \"unnamed\"", "Add name: t so both agree"}},
@@ -165,6 +169,7 @@ func TestFidelityAgreement(t *testing.T) {
 		"---\r\nname: a\r\nevent: bash\r\npattern: rm\r\n---\r\nCRLF\r\n",
 		"---\nname: a\nevent: stop\naction: block\nconditions:\n  - field: status\n    operator: equals\n    pattern: completed\n  - field: transcript\n    operator: not_contains\n    pattern: npm test\n---\nx",
 		"---\nname: a\nevent: bash\ntool_matcher: Bash\npattern: rm\n---\nx",
+		"---\nname: a\naction: block\ntool_matcher: mcp__github__create_issue|mcp__github__delete_repo\nconditions:\n  - field: title\n    operator: contains\n    pattern: wip\n---\nx",
 	} {
 		res := compileOne(t, src, Options{})
 		for _, d := range res.Diags {

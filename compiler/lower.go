@@ -87,7 +87,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 		}
 	}
 	if p, ok := f.Field("tool_matcher"); ok {
-		r.Tools = lowerToolMatcher(p, &diags)
+		r.Tools, r.MCP = lowerToolMatcher(p, tr, &diags)
 	}
 	if p, ok := f.Field("cursor_hook"); ok {
 		r.Prompt = lowerCursorHook(p, &diags)
@@ -151,12 +151,15 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 		diags.Warnf(namePos(f), "disabled", "rule %s is disabled (enabled: false): nothing is generated for it", r.Name)
 		return nil, diags
 	}
+	if r.Prompt && len(r.MCP) > 0 {
+		diags.Warnf(namePos(f), "no-target", "rule %s has no conditions, so it would become a prompt hook, which hookify does not put on MCP tools (beforeMCPExecution has no documented matcher, so a model would judge every MCP call): nothing is generated for its MCP tools. Write conditions on the tool's arguments, by name (field: query)", r.Name)
+	}
 	on, dropped := ir.Targets(r)
 	for _, e := range dropped {
 		diags.Warnf(actionPos(f, r), "no-channel", "%s", e.Spec().NoChannel)
 	}
 	if len(on) == 0 {
-		if len(dropped) == 0 {
+		if len(dropped) == 0 && (!r.Prompt || len(r.MCP) == 0) {
 			diags.Warnf(namePos(f), "no-target", "rule %s runs on no Cursor event (its tool_matcher names no tool of its event): nothing is generated for it", r.Name)
 		}
 		return nil, diags
@@ -282,20 +285,32 @@ var toolRows = func() string {
 	return strings.Join(names, ", ")
 }()
 
-func lowerToolMatcher(p *parser.Pair, diags *diag.List) []string {
+// lowerToolMatcher reads tool_matcher: the Cursor tools it names (nil for
+// none given, or `*`), and its MCP tool patterns (docs/mcp.md).
+func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string, []ir.MCPTool) {
 	s, ok := scalar(p, diags)
 	if !ok || s == "" {
-		return nil
+		return nil, nil
 	}
 	tools := []string{}
+	var mcp []ir.MCPTool
 	for _, name := range strings.Split(s, "|") {
 		name = strings.TrimSpace(name)
 		if name == "*" {
-			return nil
+			return nil, nil
+		}
+		if strings.HasPrefix(name, mcpPrefix) {
+			m, problem := mcpTool(name, p.Value.Pos, tr)
+			if problem != "" {
+				diags.Errorf(p.Value.Pos, "tool-matcher", "%s", problem)
+				continue
+			}
+			mcp = append(mcp, m)
+			continue
 		}
 		cursor, ok := claudeTools[name]
 		if !ok {
-			diags.Warnf(p.Value.Pos, "tool-matcher", "tool_matcher names %q, which has no Cursor equivalent among hookify's events (%s): it is ignored", name, toolRows)
+			diags.Warnf(p.Value.Pos, "tool-matcher", "tool_matcher names %q, which has no Cursor equivalent among hookify's events (%s, and MCP tools as mcp__<server>__<tool>): it is ignored", name, toolRows)
 			continue
 		}
 		for _, t := range cursor {
@@ -304,7 +319,7 @@ func lowerToolMatcher(p *parser.Pair, diags *diag.List) []string {
 			}
 		}
 	}
-	return tools
+	return tools, mcp
 }
 
 func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition {

@@ -259,7 +259,7 @@ func regexSamples(t *testing.T, projects []*project) map[string][]sample {
 		for _, u := range p.plan.Units {
 			for _, h := range u.Hooks {
 				for _, c := range h.Checks {
-					for _, cd := range c.Conds {
+					for _, cd := range c.AllConds() {
 						if cd.Op.IsRegex() && !slices.Contains(pats, cd.Pattern) {
 							pats = append(pats, cd.Pattern)
 							if cd.Needle != "" {
@@ -402,13 +402,18 @@ func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sampl
 	var ms []member
 	if len(h.Checks) > 0 && i%6 != 5 {
 		c := h.Checks[r.IntN(len(h.Checks))]
+		conds := c.Conds
+		if len(c.Any) > 0 {
+			// An MCP tool of one of the rule's patterns.
+			conds = slices.Concat(conds, c.Any[r.IntN(len(c.Any))])
+		}
 		var flip *ir.Condition
-		if i%3 == 1 && len(c.Conds) > 0 {
-			flip = c.Conds[r.IntN(len(c.Conds))].Condition
+		if i%3 == 1 && len(conds) > 0 {
+			flip = conds[r.IntN(len(conds))].Condition
 		}
 		bySrc := map[string][]ir.Cond{}
 		var order []ir.Source
-		for _, cd := range c.Conds {
+		for _, cd := range conds {
 			k := cd.Src.String()
 			if bySrc[k] == nil {
 				order = append(order, cd.Src)
@@ -449,7 +454,7 @@ func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sampl
 	}
 	r.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
 	ms = append([]member{{key: "hook_event_name", val: h.Event.String()}, {key: "conversation_id", val: "c-1"}}, ms...)
-	return spell(ms, r)
+	return spell(ms, r, h.Event.Spec().MCP && r.IntN(4) != 0)
 }
 
 // place sets a source's value in the payload, through one of its keys.
@@ -501,8 +506,9 @@ func randomText(r *rand.Rand) string { return texts[r.IntN(len(texts))] }
 // spell writes the members as one JSON object, in one of many spellings
 // that must all decode to the same fields: escapes, BOMs, junk before the
 // object, decoys the decoder must not take for fields, duplicates where the
-// last one wins, whitespace and newlines between tokens.
-func spell(ms []member, r *rand.Rand) []byte {
+// last one wins, whitespace and newlines between tokens. With toolString,
+// tool_input is a string of JSON, as beforeMCPExecution sends it.
+func spell(ms []member, r *rand.Rand, toolString bool) []byte {
 	style := r.IntN(10)
 	str := func(s string) string {
 		switch style {
@@ -545,7 +551,11 @@ func spell(ms []member, r *rand.Rand) []byte {
 			`"nested":{"command":"rm -rf /","prompt":"deploy prod","file_path":".env","x":[{"tool_input":{"content":"AKIA0000"}}]}`)
 	}
 	if len(tool) > 0 {
-		t := `"tool_input"` + colon + "{" + strings.Join(tool, sep) + "}"
+		obj := "{" + strings.Join(tool, sep) + "}"
+		if toolString {
+			obj = str(obj)
+		}
+		t := `"tool_input"` + colon + obj
 		if style == 6 {
 			t = `"tool_input"` + colon + `{"file_path":"decoy","content":"decoy"}` + sep + t
 		}
@@ -627,6 +637,12 @@ func synthetic() fstest.MapFS {
 	add("stop", "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_regex_match\n    pattern: 'go test|npm (run )?test'\n  - field: reason\n    operator: equals\n    pattern: ''")
 	add("stop-nul", "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_contains\n    pattern: AFTER-NUL")
 	add("all", "event: all\naction: block\ntool_matcher: Bash|Edit\nconditions:\n  - field: command\n    operator: contains\n    pattern: rm")
+	// MCP tools (docs/mcp.md): server and tool globs, several patterns,
+	// bare and tool_input.* fields, next to a shell tool.
+	add("mcp-sql", "tool_matcher: mcp__supabase-*__execute_sql\naction: block\nconditions:\n  - field: query\n    operator: not_contains\n    pattern: LIMIT")
+	add("mcp-many", "event: all\naction: warn\ntool_matcher: mcp__github__*|mcp__gitlab__create_.*|Bash\nconditions:\n  - field: title\n    operator: regex_match\n    pattern: '\\bwip\\b'")
+	add("mcp-server", "event: bash\naction: block\ntool_matcher: mcp__shell|Bash\npattern: 'rm\\s+-rf'")
+	add("mcp-any", "tool_matcher: mcp__*\naction: block\nconditions:\n  - field: tool_input.path\n    operator: starts_with\n    pattern: /etc/\n  - field: mcp_server_name\n    operator: not_regex_match\n    pattern: ^trusted$")
 	// A negated regex with a needle ("--force-with-lease"): the script looks
 	// for the needle before the regex, inside the negation.
 	add("not-needle", "event: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: 'push\\s+(-f|--force)'\n  - field: command\n    operator: not_regex_match\n    pattern: '--force-with-lease\\b'")

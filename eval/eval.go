@@ -17,6 +17,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -70,10 +71,16 @@ func Hook(h *ir.Hook, raw []byte, env Env) Result {
 		res.Answer, res.Exit = a.Render(ir.ParseFailureMessage, ir.ParseFailureMessage), a.Exit
 		return res
 	}
+	if h.Event.Spec().MCP {
+		p.ParseToolInputString()
+	}
 	var blockU, blockA, warnU, warnA []string
 	values := map[string]value{}
 	for _, c := range h.Checks {
 		if !toolApplies(p, c.Tools) || !res.holds(p, c.Conds, values, env) {
+			continue
+		}
+		if len(c.Any) > 0 && !slices.ContainsFunc(c.Any, func(g []ir.Cond) bool { return res.holds(p, g, values, env) }) {
 			continue
 		}
 		res.Matched = append(res.Matched, c.Rule)

@@ -45,7 +45,8 @@ func FromTest(r *ir.Rule, t ir.Test) Fixture {
 // new_text (new_string), old_text (old_string) and content in tool_input,
 // user_prompt as prompt; transcript is written with writeTranscript and
 // named by transcript_path. A tool event without tool_name gets Write when
-// the input has content, else StrReplace.
+// the input has content, else StrReplace; on an MCP event tool_input is a
+// string of JSON, as Cursor sends it there.
 func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (string, error)) ([]byte, error) {
 	if f.Raw != nil {
 		return f.Raw, nil
@@ -86,31 +87,33 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 			hasTool = hasTool || k == ir.ToolNameKey
 		}
 	}
-	if e.Spec().Tool && !hasTool {
+	if e.Spec().Tool && !e.Spec().MCP && !hasTool {
 		name := "StrReplace"
 		if hasContent {
 			name = "Write"
 		}
 		top = slices.Insert(top, 1, kv{ir.ToolNameKey.Name, ir.JSONString(name)})
 	}
-	var b strings.Builder
-	b.WriteByte('{')
-	write := func(list []kv) {
+	object := func(list []kv) string {
+		var b strings.Builder
+		b.WriteByte('{')
 		for i, x := range list {
 			if i > 0 {
 				b.WriteByte(',')
 			}
 			b.WriteString(ir.JSONString(x.k) + ":" + x.v)
 		}
-	}
-	write(top)
-	if len(tool) > 0 || e.Spec().Tool {
-		b.WriteString(`,"tool_input":{`)
-		write(tool)
 		b.WriteByte('}')
+		return b.String()
 	}
-	b.WriteString("}\n")
-	return []byte(b.String()), nil
+	if len(tool) > 0 || e.Spec().Tool {
+		ti := object(tool)
+		if e.Spec().MCP {
+			ti = ir.JSONString(ti) // as Cursor sends it: the arguments as a string of JSON
+		}
+		top = append(top, kv{"tool_input", ti})
+	}
+	return []byte(object(top) + "\n"), nil
 }
 
 // CaseCode is the code of diagnostics about case files.

@@ -28,8 +28,14 @@ func tableRules(add func(name, front string)) {
 		if field == "" {
 			field = slices.Sorted(maps.Keys(s.Fields))[0]
 		}
+		event := "event: " + s.Row.String()
+		if s.MCP {
+			// Rules reach MCP tools through their tool_matcher, and read
+			// the tools' arguments by name.
+			event, field = "tool_matcher: mcp__srv-*__go_*|mcp__other", "query"
+		}
 		o := ir.Ops[i%len(ir.Ops)]
-		add("event-"+e.String(), fmt.Sprintf("event: %s\naction: %s\nconditions:\n  - field: %s\n    operator: %s\n    pattern: 'go'", s.Row, s.Actions[0], field, o))
+		add("event-"+e.String(), fmt.Sprintf("%s\naction: %s\nconditions:\n  - field: %s\n    operator: %s\n    pattern: 'go'", event, s.Actions[0], field, o))
 	}
 }
 

@@ -24,14 +24,23 @@ func Dump(p *Program, plan *Plan) string {
 		if r.Tools != nil {
 			w(1, "tools %s", strings.Join(r.Tools, "|"))
 		}
-		for _, c := range r.Conditions {
-			w(1, "condition %s %s %s at %s", c.Field, c.Op, strconv.Quote(c.Pattern), c.PatternPos)
+		cond := func(indent int, c *Condition) {
+			w(indent, "condition %s %s %s at %s", c.Field, c.Op, strconv.Quote(c.Pattern), c.PatternPos)
 			if c.ERE != "" {
-				w(2, "ere %s", strconv.Quote(c.ERE))
+				w(indent+1, "ere %s", strconv.Quote(c.ERE))
 			}
 			if c.Needle != "" {
-				w(2, "needle %s", strconv.Quote(c.Needle))
+				w(indent+1, "needle %s", strconv.Quote(c.Needle))
 			}
+		}
+		for i := range r.MCP {
+			m := &r.MCP[i]
+			w(1, "mcp tool %s", m.Pattern)
+			cond(2, &m.Tool)
+			cond(2, &m.Server)
+		}
+		for i := range r.Conditions {
+			cond(1, &r.Conditions[i])
 		}
 		w(1, "agent message %s", strconv.Quote(r.AgentMessage()))
 		w(1, "user message %s", strconv.Quote(r.UserMessage()))
@@ -65,6 +74,12 @@ func Dump(p *Program, plan *Plan) string {
 				}
 				for _, cd := range c.Conds {
 					w(3, "%s %s %s, %s from %s", cd.Field, cd.Op, strconv.Quote(cd.Pattern), cd.Field, cd.Src)
+				}
+				for _, group := range c.Any {
+					w(3, "or")
+					for _, cd := range group {
+						w(4, "%s %s %s, %s from %s", cd.Field, cd.Op, strconv.Quote(cd.Pattern), cd.Field, cd.Src)
+					}
 				}
 			}
 		}

@@ -13,6 +13,10 @@ const (
 	EventPrompt
 	EventStop
 	EventAll
+	// EventMCP is the row of MCP tools (docs/mcp.md). Rules do not name it:
+	// a rule of event all, bash, file or read whose tool_matcher names MCP
+	// tools (mcp__server__tool) runs here for those tools.
+	EventMCP
 )
 
 // RowSpec is one row of the hookify event table.
@@ -24,6 +28,9 @@ type RowSpec struct {
 	// Tools are the Cursor tools of the row, which a rule's tool_matcher
 	// narrows; nil for a row that is not about a tool.
 	Tools []string
+	// MCP: the row of MCP tools, which rules cannot name as their event;
+	// only rules whose tool_matcher names MCP tools run on it (Rule.MCP).
+	MCP bool
 }
 
 // eventTable is the hookify event table. Which Cursor events a row's rules
@@ -36,10 +43,17 @@ var eventTable = [...]RowSpec{
 	EventPrompt: {Name: "prompt", MainField: "user_prompt"},
 	EventStop:   {Name: "stop"},
 	EventAll:    {Name: "all"},
+	EventMCP:    {Name: "mcp", MCP: true},
 }
 
-// Events lists every hookify event in table order, all included.
-var Events = rowsOf[Event](eventTable[:], func(s RowSpec) string { return s.Name })
+// Events lists every hookify event that rules can name, in table order, all
+// included.
+var Events = rowsOf[Event](eventTable[:], func(s RowSpec) string {
+	if s.MCP {
+		return ""
+	}
+	return s.Name
+})
 
 // Spec returns e's row of the hookify event table.
 func (e Event) Spec() *RowSpec {
@@ -92,6 +106,7 @@ const (
 	BeforeReadFile
 	BeforeSubmitPrompt
 	Stop
+	BeforeMCPExecution
 )
 
 // EventSpec is one row of the Cursor event table: everything the planner,
@@ -110,6 +125,11 @@ type EventSpec struct {
 	// the hooks.json entry has the row's tools as its matcher, and the
 	// script re-checks the tool.
 	Tool bool
+	// MCP: the tools are MCP tools, which the checks pick by the rules'
+	// mcp__ patterns (Check.Any); tool_input may be a string holding the
+	// arguments as JSON, whose members are then the tool_input fields
+	// (docs/mcp.md).
+	MCP bool
 	// CanDeny: a block answer stops the action, so a hook with a block rule
 	// denies a payload it cannot read (failClosed).
 	CanDeny bool
@@ -167,6 +187,9 @@ var fileFields = map[string]Source{
 var (
 	allowAnswer = answer(0, litField("permission", "allow"))
 	denyAnswer  = answer(2, litField("permission", "deny"), userField, agentField)
+	// askAnswer and warnAllowAnswer are a warning where Cursor can ask.
+	askAnswer       = answer(0, litField("permission", "ask"), userField, agentField)
+	warnAllowAnswer = answer(0, litField("permission", "allow"), userField, agentField)
 )
 
 // cursorTable is the Cursor event table. Adding a Cursor event is one row
@@ -175,10 +198,8 @@ var cursorTable = [...]EventSpec{
 	BeforeShellExecution: {
 		Name: "beforeShellExecution", Row: EventBash, Actions: []Action{Block, Warn}, CanDeny: true,
 		Fields: map[string]Source{"command": {Keys: top("command")}, "cwd": {Keys: top("cwd")}},
-		Allow:  allowAnswer, Block: denyAnswer,
-		Warn:      answer(0, litField("permission", "ask"), userField, agentField),
-		WarnAllow: &Answer{Fields: []Field{litField("permission", "allow"), userField, agentField}},
-		Sentence:  "The agent is about to run a shell command (`command`, run in `cwd`).",
+		Allow:  allowAnswer, Block: denyAnswer, Warn: askAnswer, WarnAllow: &warnAllowAnswer,
+		Sentence: "The agent is about to run a shell command (`command`, run in `cwd`).",
 		Caveats: []Caveat{
 			{Action: Warn, Warn: []WarnMode{WarnAsk}, ScriptOnly: true, Text: "Cursor ignores ask on some versions (and its terminal allow-list wins), so the command may run without a question; build with --warn allow to only pass the messages on"},
 			{Action: Warn, ScriptOnly: true, Text: "with --warn allow the command runs; Cursor does not always show the messages of an allow"},
@@ -235,6 +256,20 @@ var cursorTable = [...]EventSpec{
 		Sentence:    "The agent is about to end its turn (`status`); answering ok: false sends it the reason so that it carries on.",
 		PromptIntro: "asks for this before the agent stops", PromptWhat: "shows that this has not been done",
 		Caveats: []Caveat{{Text: "Cursor cannot refuse to stop: it sends the message back as a follow-up turn, at most loop_limit times"}},
+	},
+	BeforeMCPExecution: {
+		Name: "beforeMCPExecution", Row: EventMCP, Actions: []Action{Block, Warn}, Tool: true, MCP: true, CanDeny: true,
+		Fields: map[string]Source{
+			"tool_name":       {Keys: []Key{ToolNameKey}},
+			"mcp_server_name": {Keys: []Key{MCPServerKey}},
+			"mcp_server_url":  {Keys: top("mcp_server_url", "url")},
+		},
+		Allow: allowAnswer, Block: denyAnswer, Warn: askAnswer, WarnAllow: &warnAllowAnswer,
+		Sentence: "The agent is about to call the tool `tool_name` of the MCP server `mcp_server_name`; the tool's arguments are in `tool_input` (an object, or a string of JSON).",
+		Caveats: []Caveat{
+			{Action: Warn, Warn: []WarnMode{WarnAsk}, ScriptOnly: true, Text: "Cursor ignores ask on some versions, so the tool may run without a question; build with --warn allow to only pass the messages on. MCP hooks do not run in cloud agents"},
+			{Text: "MCP hooks do not run in cloud agents; a pattern's server is compared with Cursor's name for the server (its key in mcp.json), which may differ from Claude Code's"},
+		},
 	},
 }
 

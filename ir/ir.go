@@ -59,6 +59,10 @@ type Rule struct {
 	// Tools restricts the rule to these Cursor tool names ("Shell", "Write",
 	// "StrReplace", "Read", ...); nil means no restriction.
 	Tools []string
+	// MCP are the MCP tool patterns of the rule's tool_matcher: the rule
+	// guards the MCP tools they name (docs/mcp.md), and only rules that name
+	// MCP tools do.
+	MCP []MCPTool
 	// Tests are the rule's examples (`tests:`), for hookify test only.
 	Tests []Test
 	// Message is the rule body as written (markdown); Plain is the same text

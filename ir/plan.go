@@ -34,6 +34,14 @@ type Check struct {
 	// Tools: when the payload names a tool (tool_name), it must be one of
 	// these. Empty for events that are not tool events.
 	Tools []string
+	// Any: when not empty, the conditions of one of these groups must hold
+	// as well: the rule's MCP tool patterns, on an MCP event.
+	Any [][]Cond
+}
+
+// AllConds are the conditions of c and of its Any groups.
+func (c *Check) AllConds() []Cond {
+	return slices.Concat(append([][]Cond{c.Conds}, c.Any...)...)
 }
 
 // Cond is a condition with the payload source of its field.
@@ -51,7 +59,9 @@ type Hook struct {
 	LoopLimit  int  // stop only
 }
 
-// Keys returns the payload keys the hook reads, in first-use order.
+// Keys returns the payload keys the hook reads, in first-use order; on an
+// MCP event that reads tool_input members, the top-level tool_input last
+// (the members may be in its string, docs/mcp.md).
 func (h *Hook) Keys() []Key {
 	var ks []Key
 	add := func(k Key) {
@@ -63,7 +73,7 @@ func (h *Hook) Keys() []Key {
 		if len(c.Tools) > 0 {
 			add(ToolNameKey)
 		}
-		for _, cd := range c.Conds {
+		for _, cd := range c.AllConds() {
 			if cd.Src.Transcript {
 				add(TranscriptKey)
 			}
@@ -71,6 +81,9 @@ func (h *Hook) Keys() []Key {
 				add(k)
 			}
 		}
+	}
+	if h.Event.Spec().MCP && slices.ContainsFunc(ks, func(k Key) bool { return k.ToolInput }) {
+		add(ToolInputKey)
 	}
 	return ks
 }
@@ -120,6 +133,7 @@ func toolMatcher(tools []string) string {
 type target struct {
 	event CursorEvent
 	tools []string
+	mcp   []MCPTool
 }
 
 // Targets returns the Cursor events rule r runs on (README, "Event and action mapping"), and the rows
@@ -155,11 +169,29 @@ func cursorEvent(row Event, a Action) (CursorEvent, bool) {
 	return 0, false
 }
 
+// ruleRows are the rows of rule r: those of its event, and the MCP row when
+// its tool_matcher names MCP tools and its event is about tools.
+func ruleRows(r *Rule) []Event {
+	rs := rows(r.Event)
+	if len(r.MCP) > 0 && (r.Event == EventAll || r.Event.Spec().Tools != nil) {
+		rs = append(slices.Clip(rs), EventMCP)
+	}
+	return rs
+}
+
 func targets(r *Rule) []target {
 	var out []target
-	for _, row := range rows(r.Event) {
+	for _, row := range ruleRows(r) {
 		ev, ok := cursorEvent(row, r.Action)
 		if !ok {
+			continue
+		}
+		if row.Spec().MCP {
+			// No prompt hooks there: with no documented matcher, a model
+			// would judge every MCP call (the compiler says so).
+			if len(r.MCP) > 0 && !r.Prompt {
+				out = append(out, target{event: ev, mcp: r.MCP})
+			}
 			continue
 		}
 		tools := row.Spec().Tools
@@ -183,7 +215,10 @@ func targets(r *Rule) []target {
 
 func droppedEvents(r *Rule) []CursorEvent {
 	var out []CursorEvent
-	for _, row := range rows(r.Event) {
+	for _, row := range ruleRows(r) {
+		if r.Tools != nil && len(intersect(row.Spec().Tools, r.Tools)) == 0 {
+			continue // the tool_matcher names no tool of the row
+		}
 		if ev, ok := cursorEvent(row, r.Action); !ok && ev != 0 {
 			out = append(out, ev)
 		}
@@ -206,6 +241,9 @@ func check(r *Rule, t target) Check {
 	for i := range r.Conditions {
 		src, _ := Resolve(t.event, r.Conditions[i].Field)
 		c.Conds = append(c.Conds, Cond{Condition: &r.Conditions[i], Src: src})
+	}
+	for i := range t.mcp {
+		c.Any = append(c.Any, t.mcp[i].Conds())
 	}
 	return c
 }

@@ -33,13 +33,44 @@ func TestTargets(t *testing.T) {
 			t.Errorf("%s %s: on %v, dropped %v; want %v, %v", tt.event, tt.action, on, dropped, tt.on, tt.dropped)
 		}
 	}
+	// A tool_matcher that names MCP tools (docs/mcp.md) adds the MCP row to
+	// the rows about tools, and is all the tools a rule names when it names
+	// no other tool.
+	mcp := []MCPTool{{Pattern: "mcp__github__*"}}
+	for _, tt := range []struct {
+		event  Event
+		action Action
+		tools  []string
+		on     []CursorEvent
+	}{
+		{EventAll, Block, []string{}, []CursorEvent{BeforeMCPExecution}},
+		{EventAll, Warn, []string{}, []CursorEvent{BeforeMCPExecution}},
+		{EventAll, Block, []string{"Shell"}, []CursorEvent{BeforeShellExecution, BeforeMCPExecution}},
+		{EventBash, Warn, []string{}, []CursorEvent{BeforeMCPExecution}},
+		{EventFile, Block, WriteTools, []CursorEvent{PreToolUse, BeforeMCPExecution}},
+		{EventRead, Block, []string{}, []CursorEvent{BeforeMCPExecution}},
+		{EventMCP, Warn, []string{}, []CursorEvent{BeforeMCPExecution}},
+		{EventPrompt, Block, []string{}, nil},
+		{EventStop, Block, []string{}, nil},
+	} {
+		on, _ := Targets(&Rule{Event: tt.event, Action: tt.action, Tools: tt.tools, MCP: mcp})
+		if !slices.Equal(on, tt.on) {
+			t.Errorf("%s %s with MCP tools: on %v, want %v", tt.event, tt.action, on, tt.on)
+		}
+	}
+	if on, _ := Targets(&Rule{Event: EventAll, Action: Block, Tools: []string{"Shell"}}); slices.Contains(on, BeforeMCPExecution) {
+		t.Error("a rule that names no MCP tool runs on beforeMCPExecution")
+	}
+	if _, ok := ParseEvent("mcp"); ok {
+		t.Error("rules can name the MCP row as their event")
+	}
 }
 
 // TestEventTable checks what every row of the Cursor event table must say.
 func TestEventTable(t *testing.T) {
 	for _, e := range CursorEvents {
 		s := e.Spec()
-		if !slices.Contains(Rows, s.Row) || len(s.Actions) == 0 || s.Sentence == "" {
+		if !slices.Contains(Rows, s.Row) && !s.Row.Spec().MCP || len(s.Actions) == 0 || s.Sentence == "" {
 			t.Errorf("%s: a row needs a hookify event, actions and a prompt sentence", e)
 		}
 		if p, ok := ParseCursorEvent(s.Name); !ok || p != e {
@@ -50,7 +81,7 @@ func TestEventTable(t *testing.T) {
 		if s.CanDeny != (s.Block.Exit == 2) {
 			t.Errorf("%s: CanDeny %v but the block answer exits %d", e, s.CanDeny, s.Block.Exit)
 		}
-		if s.Tool && e.Spec().Row.Spec().Tools == nil {
+		if s.Tool && e.Spec().Row.Spec().Tools == nil && !s.MCP {
 			t.Errorf("%s is a tool event of a row without tools", e)
 		}
 	}
@@ -83,6 +114,11 @@ func TestResolve(t *testing.T) {
 		{BeforeSubmitPrompt, "user_prompt", `prompt, else prompt_text, else ""`, true},
 		{Stop, "transcript", "the file at transcript_path or $CURSOR_TRANSCRIPT_PATH", true},
 		{Stop, "status", "status", true},
+		{BeforeMCPExecution, "query", "tool_input.query", false},
+		{BeforeMCPExecution, "tool_input.query", "tool_input.query", true},
+		{BeforeMCPExecution, "tool_name", "tool_name", true},
+		{BeforeMCPExecution, "mcp_server_name", "mcp_server_name", true},
+		{BeforeMCPExecution, "command", "tool_input.command", false},
 	} {
 		src, known := Resolve(tt.e, tt.field)
 		if src.String() != tt.want || known != tt.known {

@@ -190,7 +190,11 @@ func at(d diag.Diagnostic) string {
 func (ex *explainer) rule(w io.Writer, r *ir.Rule) {
 	head := fmt.Sprintf("event %s, action %s", r.Event, r.Action)
 	if r.Tools != nil {
-		head += ", tools " + strings.Join(r.Tools, "|")
+		tools := slices.Clone(r.Tools)
+		for _, m := range r.MCP {
+			tools = append(tools, m.Pattern)
+		}
+		head += ", tools " + strings.Join(tools, "|")
 	}
 	section(w, "hookify", head)
 	for _, c := range r.Conditions {
@@ -260,6 +264,13 @@ func reads(ck ir.Check) string {
 	var parts []string
 	if len(ck.Tools) > 0 {
 		parts = append(parts, "tool_name (one of "+strings.Join(ck.Tools, ", ")+")")
+	}
+	if len(ck.Any) > 0 {
+		var patterns []string
+		for _, m := range ck.Rule.MCP {
+			patterns = append(patterns, m.Pattern)
+		}
+		parts = append(parts, "tool_name and mcp_server_name (the tool of "+ir.OrList(patterns)+"; an MCP: prefix and a missing server name are accepted), and tool_input as the tool's arguments, also when it is a string of JSON")
 	}
 	seen := map[string]bool{}
 	for _, cd := range ck.Conds {

@@ -9,6 +9,7 @@
 package bash
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -47,10 +48,19 @@ type Options struct {
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.sh.
 func Generate(u *ir.Unit, opts Options) codegen.File {
 	g := &gen{keys: map[ir.Key]int{}, opts: opts}
+	var keys []ir.Key
+	mcp := false
 	for _, h := range u.Hooks {
-		for _, k := range h.Keys() {
-			g.key(k)
-		}
+		keys = append(keys, h.Keys()...)
+		mcp = mcp || h.Event.Spec().MCP
+	}
+	if mcp {
+		// The tool_input members last, one after another: readtool writes
+		// them from the second run of the decoder.
+		slices.SortStableFunc(keys, func(a, b ir.Key) int { return cmp.Compare(boolInt(a.ToolInput), boolInt(b.ToolInput)) })
+	}
+	for _, k := range keys {
+		g.key(k)
 	}
 	var data, body strings.Builder
 	g.data = &data
@@ -144,6 +154,9 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 		fmt.Fprintf(b, format, args...)
 		b.WriteByte('\n')
 	}
+	if slot, ok := g.keys[ir.ToolInputKey]; ok && h.Event.Spec().MCP {
+		g.readTool(b, slot)
+	}
 	// A payload that could not be read.
 	p(`if [ "$hk_ok" != 1 ]; then`)
 	p(`  printf '%%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2`)
@@ -157,7 +170,7 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 	type srcInfo struct{ val, set string }
 	infos := map[string]srcInfo{}
 	for _, c := range h.Checks {
-		for _, cd := range c.Conds {
+		for _, cd := range c.AllConds() {
 			id := fmt.Sprint(cd.Src)
 			if _, ok := infos[id]; ok {
 				continue
@@ -215,12 +228,36 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 			// The matcher already filtered; re-check the tool when named.
 			add(costPresence, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.keys[ir.ToolNameKey], strings.Join(c.Tools, " ")))
 		}
-		for _, cd := range c.Conds {
+		condTests := func(cd ir.Cond) []test {
 			info := infos[fmt.Sprint(cd.Src)]
+			ts := g.tests(cd, info.val)
 			if info.set != "" {
-				add(costPresence, info.set)
+				ts = append([]test{{costPresence, info.set}}, ts...)
 			}
-			for _, t := range g.tests(cd, info.val) {
+			return ts
+		}
+		conds := c.Conds
+		if len(c.Any) == 1 {
+			conds = slices.Concat(conds, c.Any[0])
+		} else if len(c.Any) > 1 {
+			// One of the groups must hold: { a && b; } || { c && d; }.
+			var alts []string
+			for _, group := range c.Any {
+				var ts []test
+				for _, cd := range group {
+					ts = append(ts, condTests(cd)...)
+				}
+				slices.SortStableFunc(ts, func(a, b test) int { return a.cost - b.cost })
+				var texts []string
+				for _, t := range ts {
+					texts = append(texts, t.text)
+				}
+				alts = append(alts, "{ "+strings.Join(texts, " && ")+"; }")
+			}
+			add(costRegex, "{ "+strings.Join(alts, " || ")+"; }")
+		}
+		for _, cd := range conds {
+			for _, t := range condTests(cd) {
 				add(t.cost, t.text)
 			}
 		}
@@ -253,6 +290,34 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 		p(`fi`)
 	}
 	g.answer(b, in, ir.AnswerFor(h.Event, ir.None, g.opts.Warn, h.FailClosed), "", "")
+}
+
+// readTool writes the second run of the decoder on a string tool_input
+// (templates/hook.sh.tmpl, "readtool"), for the tool_input members, which
+// are the last keys.
+func (g *gen) readTool(b *strings.Builder, slot int) {
+	var names, vars []string
+	for i, k := range g.order {
+		if k.ToolInput {
+			names = append(names, k.Name)
+			vars = append(vars, fmt.Sprintf("hk_%d", i+1))
+		}
+	}
+	err := skeleton.ExecuteTemplate(b, "readtool", map[string]any{
+		"Slot": slot, "Offset": len(g.order) - len(names), "Wanted": Quote(strings.Join(names, " ")),
+		"Vars": strings.Join(vars, " "), "Decoder": Decoder,
+	})
+	if err != nil {
+		panic(err) // the template is static
+	}
+	b.WriteByte('\n')
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // answer prints a and exits with its code. Only fixed JSON pieces appear

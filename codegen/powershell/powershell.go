@@ -193,8 +193,11 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 
 	// Field values, each computed once; $null when the field is missing.
 	vals := map[string]string{}
+	if slot, ok := g.keys[ir.ToolInputKey]; ok && h.Event.Spec().MCP {
+		q(`hk_read_tool %d`, slot)
+	}
 	for _, c := range h.Checks {
-		for _, cd := range c.Conds {
+		for _, cd := range c.AllConds() {
 			id := fmt.Sprint(cd.Src)
 			if _, ok := vals[id]; ok {
 				continue
@@ -253,16 +256,37 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 			}
 			tests = append(tests, fmt.Sprintf(`(hk_tool_in $hk_v[%d] @(%s))`, g.keys[ir.ToolNameKey], strings.Join(tools, ", ")))
 		}
-		for _, cd := range c.Conds {
-			val := vals[fmt.Sprint(cd.Src)]
-			if !cd.Src.Transcript && !cd.Src.HasDefault {
-				tests = append(tests, fmt.Sprintf(`($null -ne %s)`, val))
+		condTests := func(conds []ir.Cond) ([]string, error) {
+			var tests []string
+			for _, cd := range conds {
+				val := vals[fmt.Sprint(cd.Src)]
+				if !cd.Src.Transcript && !cd.Src.HasDefault {
+					tests = append(tests, fmt.Sprintf(`($null -ne %s)`, val))
+				}
+				t, err := g.test(cd, val)
+				if err != nil {
+					return nil, err
+				}
+				tests = append(tests, t)
 			}
-			t, err := g.test(cd, val)
+			return tests, nil
+		}
+		ts, err := condTests(c.Conds)
+		if err != nil {
+			return err
+		}
+		tests = append(tests, ts...)
+		// One of the Any groups must hold as well.
+		var alts []string
+		for _, group := range c.Any {
+			ts, err := condTests(group)
 			if err != nil {
 				return err
 			}
-			tests = append(tests, t)
+			alts = append(alts, "("+strings.Join(ts, " -and ")+")")
+		}
+		if len(alts) > 0 {
+			tests = append(tests, "("+strings.Join(alts, " -or ")+")")
 		}
 		q(`# %s`, codegen.Comment(c.Rule.Name))
 		q(`if (%s) {`, strings.Join(tests, " -and "))
