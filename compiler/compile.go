@@ -151,7 +151,7 @@ func Compile(root fs.FS, opts Options) *Result {
 		res.Diags.Errorf(diag.Pos{File: HooksJSON}, "read", "cannot read: %v", unwrapPathError(rerr))
 		return res
 	}
-	merged, merr := hooksjson.Merge(existing, owned)
+	merged, merr := hooksjson.Merge(existing, owned, opts.Level())
 	if merr != nil {
 		pos := diag.Pos{File: HooksJSON}
 		msg := merr.Error()
@@ -206,15 +206,21 @@ func keepPrompt(r *ir.Rule, pf *parser.File, opts Options, diags *diag.List) boo
 	return true
 }
 
-// Command is the hooks.json command of hook h of unit u.
-func Command(u *ir.Unit, h *ir.Hook, opts Options) string {
-	dir := HooksDir + "/"
+// Level is where the hooks.json that opts write lives.
+func (opts Options) Level() hooksjson.Level {
 	if opts.User {
-		dir = "hooks/"
+		return hooksjson.User
 	}
+	return hooksjson.Project
+}
+
+// Command is the hooks.json command of hook h of unit u, in a form that
+// hooksjson.ParseCommand recognises as hookify's.
+func Command(u *ir.Unit, h *ir.Hook, opts Options) string {
+	dir := opts.Level().Dir()
 	cmd := dir + u.Name + ".sh"
 	if opts.Platform == Windows {
-		cmd = "powershell -NoProfile -ExecutionPolicy Bypass -File " + dir + u.Name + ".ps1"
+		cmd = hooksjson.WindowsPrefix + dir + u.Name + ".ps1"
 	}
 	if len(u.Hooks) > 1 {
 		cmd += " " + h.Event.String()

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -43,22 +44,97 @@ type jsonEntry struct {
 	FailClosed bool   `json:"failClosed,omitempty"`
 }
 
-// OwnedCommand is the text whose presence in an entry's command marks the
-// entry as hookify's. It matches project commands (".cursor/hooks/hookify-X.sh"),
-// user-level ones ("hooks/hookify-X.sh") and the Windows form
-// ("powershell ... -File .cursor/hooks/hookify-X.ps1").
-const OwnedCommand = "hooks/hookify-"
+// Level is where a hooks.json lives. It fixes the directory that the
+// commands of hookify's entries name.
+type Level int
+
+const (
+	// Project: <root>/.cursor/hooks.json, whose commands run from the
+	// project root and name ".cursor/hooks/hookify-<name>.<ext>".
+	Project Level = iota
+	// User: ~/.cursor/hooks.json, whose commands Cursor runs from
+	// ~/.cursor/, so they name "hooks/hookify-<name>.<ext>".
+	User
+)
+
+// Dir is the directory, as a command names it, that holds hookify's scripts
+// at this level, with a final slash.
+func (l Level) Dir() string {
+	if l == User {
+		return "hooks/"
+	}
+	return ".cursor/hooks/"
+}
+
+// The two command forms hookify writes (README, "Ownership"), around the
+// script's path. WindowsSuffix is optional when reading, so that entries
+// written before it was added are still recognised and replaced.
+const (
+	WindowsPrefix = "powershell -NoProfile -ExecutionPolicy Bypass -File "
+	WindowsSuffix = "; exit $LASTEXITCODE"
+)
 
 // OwnedPromptPrefix starts the prompt of every prompt-type entry hookify writes.
 const OwnedPromptPrefix = "[hookify:"
 
-// Owned reports whether an existing hooks.json entry, decoded as a JSON
-// object, belongs to hookify: its "command" is a string containing
-// [OwnedCommand], or its "type" is "prompt" and its "prompt" is a string
-// starting with [OwnedPromptPrefix].
-func Owned(entry map[string]any) bool {
-	if c, ok := entry["command"].(string); ok && strings.Contains(c, OwnedCommand) {
-		return true
+// Script is what a hookify command runs.
+type Script struct {
+	Path       string // as the command names it, e.g. ".cursor/hooks/hookify-stop.sh"
+	Name       string // the file name without "hookify-" and the extension, e.g. "stop"
+	PowerShell bool   // the Windows form, running the .ps1 twin
+	Event      string // the event argument of a script that serves several events, else ""
+}
+
+// scriptName matches the names ir.FileName makes: [A-Za-z0-9._-], at most
+// 100 bytes, neither starting nor ending with '.' or '-'.
+var scriptName = regexp.MustCompile(`^[A-Za-z0-9_](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9_])?$`)
+
+// eventArg matches the event argument: a Cursor event name.
+var eventArg = regexp.MustCompile(`^[A-Za-z]+$`)
+
+// ParseCommand reports whether command is exactly one that hookify writes at
+// level, and what it runs. The forms are
+//
+//	<dir>hookify-<name>.sh[ <event>]
+//	powershell -NoProfile -ExecutionPolicy Bypass -File <dir>hookify-<name>.ps1[ <event>][; exit $LASTEXITCODE]
+//
+// with <dir> from [Level.Dir] and <name> as ir.FileName makes it. Anything
+// else, such as "/opt/x/hooks/hookify-audit.sh", "./git-hooks/hookify-x.sh",
+// "node .cursor/hooks/hookify-notify.js" or a script with other arguments,
+// is someone else's command.
+func ParseCommand(command string, level Level) (Script, bool) {
+	var s Script
+	rest, ps := strings.CutPrefix(command, WindowsPrefix)
+	if ps {
+		rest = strings.TrimSuffix(rest, WindowsSuffix)
+	}
+	file, event, hasEvent := strings.Cut(rest, " ")
+	if hasEvent && !eventArg.MatchString(event) {
+		return s, false
+	}
+	ext := ".sh"
+	if ps {
+		ext = ".ps1"
+	}
+	name, ok := strings.CutPrefix(file, level.Dir()+"hookify-")
+	if !ok {
+		return s, false
+	}
+	if name, ok = strings.CutSuffix(name, ext); !ok || !scriptName.MatchString(name) {
+		return s, false
+	}
+	return Script{Path: file, Name: name, PowerShell: ps, Event: event}, true
+}
+
+// Owned reports whether an existing hooks.json entry at level, decoded as a
+// JSON object, belongs to hookify: its "command" is one that
+// [ParseCommand] accepts, or its "type" is "prompt" and its "prompt" is a
+// string starting with [OwnedPromptPrefix].
+func Owned(entry map[string]any, level Level) bool {
+	if c, ok := entry["command"].(string); ok {
+		if _, ok := ParseCommand(c, level); ok {
+			return true
+		}
 	}
 	if t, _ := entry["type"].(string); t == "prompt" {
 		p, ok := entry["prompt"].(string)
@@ -69,12 +145,12 @@ func Owned(entry map[string]any) bool {
 
 // ownedRaw applies [Owned] to one array element; anything that is not an
 // object is foreign.
-func ownedRaw(raw json.RawMessage) bool {
+func ownedRaw(raw json.RawMessage, level Level) bool {
 	var m map[string]any
 	if err := json.Unmarshal(raw, &m); err != nil || m == nil {
 		return false
 	}
-	return Owned(m)
+	return Owned(m, level)
 }
 
 // Error is a problem with an existing hooks.json, at a 1-based line and a
@@ -93,7 +169,8 @@ func (e *Error) Error() string {
 // owns replaced by the entries in owned.
 //
 // existing may be nil, empty or whitespace only, meaning there is no file.
-// owned maps a Cursor event name (e.g. "beforeShellExecution") to hookify's
+// level is where the file lives; it decides which entries are hookify's
+// (see [Owned]). owned maps a Cursor event name (e.g. "beforeShellExecution") to hookify's
 // entries for it, in order; an event that is absent or has no entries loses
 // hookify's entries.
 //
@@ -112,8 +189,8 @@ func (e *Error) Error() string {
 // arrays, Merge returns an *[Error] that locates the problem. Entries that
 // hookify could not recognise as its own on the next merge (see [Owned]), or
 // that are otherwise malformed, give a plain error.
-func Merge(existing []byte, owned map[string][]Entry) ([]byte, error) {
-	if err := checkOwned(owned); err != nil {
+func Merge(existing []byte, owned map[string][]Entry, level Level) ([]byte, error) {
+	if err := checkOwned(owned, level); err != nil {
 		return nil, err
 	}
 	doc := &document{}
@@ -141,7 +218,7 @@ func Merge(existing []byte, owned map[string][]Entry) ([]byte, error) {
 	}
 	writeHooks := func() error {
 		member(encodeString("hooks"))
-		return writeHooks(&b, doc.events, owned)
+		return writeHooks(&b, doc.events, owned, level)
 	}
 
 	if !doc.hasVersion {
@@ -179,7 +256,7 @@ func Merge(existing []byte, owned map[string][]Entry) ([]byte, error) {
 
 // writeHooks writes the compact "hooks" object: the existing events with
 // hookify's entries replaced, then the new events in sorted order.
-func writeHooks(b *bytes.Buffer, events []event, owned map[string][]Entry) error {
+func writeHooks(b *bytes.Buffer, events []event, owned map[string][]Entry, level Level) error {
 	b.WriteByte('{')
 	n := 0
 	writeEvent := func(rawKey []byte, entries []json.RawMessage) {
@@ -208,7 +285,7 @@ func writeHooks(b *bytes.Buffer, events []event, owned map[string][]Entry) error
 		var out []json.RawMessage
 		placed := false
 		for _, raw := range ev.entries {
-			if !ownedRaw(raw) {
+			if !ownedRaw(raw, level) {
 				var c bytes.Buffer
 				if err := json.Compact(&c, raw); err != nil {
 					return err
@@ -251,7 +328,7 @@ func writeHooks(b *bytes.Buffer, events []event, owned map[string][]Entry) error
 
 // checkOwned rejects entries that Merge must not write: malformed ones, and
 // ones that [Owned] would not recognise, which would pile up on every merge.
-func checkOwned(owned map[string][]Entry) error {
+func checkOwned(owned map[string][]Entry, level Level) error {
 	names := make([]string, 0, len(owned))
 	for name := range owned {
 		names = append(names, name)
@@ -262,7 +339,7 @@ func checkOwned(owned map[string][]Entry) error {
 			return errors.New("hooksjson: empty event name")
 		}
 		for i, e := range owned[name] {
-			if err := checkEntry(e); err != nil {
+			if err := checkEntry(e, level); err != nil {
 				return fmt.Errorf("hooksjson: %s entry %d: %v", name, i, err)
 			}
 		}
@@ -270,7 +347,7 @@ func checkOwned(owned map[string][]Entry) error {
 	return nil
 }
 
-func checkEntry(e Entry) error {
+func checkEntry(e Entry, level Level) error {
 	m := map[string]any{}
 	switch e.Type {
 	case "":
@@ -295,8 +372,8 @@ func checkEntry(e Entry) error {
 	if e.Timeout < 0 || e.LoopLimit < 0 {
 		return errors.New("negative timeout or loop_limit")
 	}
-	if !Owned(m) {
-		return fmt.Errorf("entry would not be recognised as hookify's (command must contain %q, prompt must start with %q)", OwnedCommand, OwnedPromptPrefix)
+	if !Owned(m, level) {
+		return fmt.Errorf("entry would not be recognised as hookify's (command must run %shookify-<name>.sh or .ps1 as hookify writes it, prompt must start with %q)", level.Dir(), OwnedPromptPrefix)
 	}
 	return nil
 }

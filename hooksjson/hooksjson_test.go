@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/hookify/hookify/ir"
 )
 
 // lines joins its arguments with newlines and adds a final one, so expected
@@ -170,11 +173,11 @@ func TestMerge(t *testing.T) {
 			`  "afterFileEdit": [],`,
 			`  "beforeReadFile": [{"command": ".cursor/hooks/hookify-beforeReadFile.sh"}, "not an object", 3],`,
 			`  "beforeSubmitPrompt": [{"type": "prompt", "prompt": "[hookify:p] x"}, {"type": "prompt", "prompt": "mine"}],`,
-			`  "sessionStart": [{"command": "hooks/hookify-sessionStart.sh"}]`,
+			`  "sessionStart": [{"command": ".cursor/hooks/hookify-sessionStart.sh"}]`,
 			`}}`),
 		owned: map[string][]Entry{
 			"stop":                 nil,
-			"zEvent":               {{Command: "hooks/hookify-z.sh"}},
+			"zEvent":               {{Command: ".cursor/hooks/hookify-z.sh"}},
 			"postToolUse":          {{Command: "powershell -NoProfile -ExecutionPolicy Bypass -File .cursor/hooks/hookify-postToolUse.ps1"}},
 			"beforeShellExecution": {},
 		},
@@ -200,14 +203,14 @@ func TestMerge(t *testing.T) {
 			`    ],`,
 			`    "zEvent": [`,
 			`      {`,
-			`        "command": "hooks/hookify-z.sh"`,
+			`        "command": ".cursor/hooks/hookify-z.sh"`,
 			`      }`,
 			`    ]`,
 			`  }`,
 			`}`),
 	}, {
 		name:     "keys are kept exactly as written",
-		existing: `{"vers\u0069on": 0, "x\u00e9": "\u00e9", "hooks": {"st\u006fp": [{"command": "hooks/hookify-a.sh"}]}}`,
+		existing: `{"vers\u0069on": 0, "x\u00e9": "\u00e9", "hooks": {"st\u006fp": [{"command": ".cursor/hooks/hookify-a.sh"}]}}`,
 		owned:    map[string][]Entry{"stop": {stopEntry}},
 		want: lines(
 			`{`,
@@ -225,7 +228,7 @@ func TestMerge(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Merge([]byte(tt.existing), tt.owned)
+			got, err := Merge([]byte(tt.existing), tt.owned, Project)
 			if err != nil {
 				t.Fatalf("Merge: %v", err)
 			}
@@ -235,7 +238,7 @@ func TestMerge(t *testing.T) {
 			if !json.Valid(got) {
 				t.Errorf("Merge produced invalid JSON")
 			}
-			again, err := Merge(got, tt.owned)
+			again, err := Merge(got, tt.owned, Project)
 			if err != nil {
 				t.Fatalf("second Merge: %v", err)
 			}
@@ -269,7 +272,7 @@ func TestMergeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Merge([]byte(tt.existing), map[string][]Entry{"stop": {stopEntry}})
+			got, err := Merge([]byte(tt.existing), map[string][]Entry{"stop": {stopEntry}}, Project)
 			if got != nil {
 				t.Errorf("Merge returned output %q with an error", got)
 			}
@@ -299,16 +302,17 @@ func TestMergeRejectsBadEntries(t *testing.T) {
 	}{
 		{"empty event", map[string][]Entry{"": {stopEntry}}, "hooksjson: empty event name"},
 		{"no command", map[string][]Entry{"stop": {{Timeout: 1}}}, "hooksjson: stop entry 0: command hook without a command"},
-		{"command with prompt", map[string][]Entry{"stop": {{Command: "hooks/hookify-a.sh", Prompt: "[hookify:a]"}}}, "hooksjson: stop entry 0: command hook with a prompt"},
+		{"command with prompt", map[string][]Entry{"stop": {{Command: ".cursor/hooks/hookify-a.sh", Prompt: "[hookify:a]"}}}, "hooksjson: stop entry 0: command hook with a prompt"},
 		{"no prompt", map[string][]Entry{"stop": {stopEntry, {Type: "prompt"}}}, "hooksjson: stop entry 1: prompt hook without a prompt"},
-		{"unknown type", map[string][]Entry{"stop": {{Type: "command", Command: "hooks/hookify-a.sh"}}}, `hooksjson: stop entry 0: unknown type "command"`},
-		{"negative", map[string][]Entry{"stop": {{Command: "hooks/hookify-a.sh", Timeout: -1}}}, "hooksjson: stop entry 0: negative timeout or loop_limit"},
-		{"foreign command", map[string][]Entry{"stop": {{Command: "./stop.sh"}}}, `hooksjson: stop entry 0: entry would not be recognised as hookify's (command must contain "hooks/hookify-", prompt must start with "[hookify:")`},
-		{"foreign prompt", map[string][]Entry{"stop": {{Type: "prompt", Prompt: "check"}}}, `hooksjson: stop entry 0: entry would not be recognised as hookify's (command must contain "hooks/hookify-", prompt must start with "[hookify:")`},
+		{"unknown type", map[string][]Entry{"stop": {{Type: "command", Command: ".cursor/hooks/hookify-a.sh"}}}, `hooksjson: stop entry 0: unknown type "command"`},
+		{"negative", map[string][]Entry{"stop": {{Command: ".cursor/hooks/hookify-a.sh", Timeout: -1}}}, "hooksjson: stop entry 0: negative timeout or loop_limit"},
+		{"foreign command", map[string][]Entry{"stop": {{Command: "./stop.sh"}}}, `hooksjson: stop entry 0: entry would not be recognised as hookify's (command must run .cursor/hooks/hookify-<name>.sh or .ps1 as hookify writes it, prompt must start with "[hookify:")`},
+		{"user-level command at project level", map[string][]Entry{"stop": {{Command: "hooks/hookify-a.sh"}}}, `hooksjson: stop entry 0: entry would not be recognised as hookify's (command must run .cursor/hooks/hookify-<name>.sh or .ps1 as hookify writes it, prompt must start with "[hookify:")`},
+		{"foreign prompt", map[string][]Entry{"stop": {{Type: "prompt", Prompt: "check"}}}, `hooksjson: stop entry 0: entry would not be recognised as hookify's (command must run .cursor/hooks/hookify-<name>.sh or .ps1 as hookify writes it, prompt must start with "[hookify:")`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Merge(nil, tt.owned)
+			_, err := Merge(nil, tt.owned, Project)
 			if err == nil {
 				t.Fatalf("Merge succeeded, want error %q", tt.want)
 			}
@@ -322,27 +326,86 @@ func TestMergeRejectsBadEntries(t *testing.T) {
 func TestOwned(t *testing.T) {
 	tests := []struct {
 		entry string
+		level Level
 		want  bool
 	}{
-		{`{"command": ".cursor/hooks/hookify-stop.sh"}`, true},
-		{`{"command": "hooks/hookify-stop.sh"}`, true},
-		{`{"command": "powershell -NoProfile -ExecutionPolicy Bypass -File .cursor/hooks/hookify-stop.ps1"}`, true},
-		{`{"type": "command", "command": ".cursor/hooks/hookify-a.sh", "timeout": 3}`, true},
-		{`{"type": "prompt", "prompt": "[hookify:no-todo] Check $ARGUMENTS"}`, true},
-		{`{"type": "prompt", "prompt": "Check [hookify:x]"}`, false},
-		{`{"prompt": "[hookify:x] a command entry with a stray prompt", "command": "./x.sh"}`, false},
-		{`{"command": ".cursor/hooks/audit.sh"}`, false},
-		{`{"command": ".cursor/hookify-stop.sh"}`, false},
-		{`{"command": 3}`, false},
-		{`{}`, false},
+		{`{"command": ".cursor/hooks/hookify-stop.sh"}`, Project, true},
+		{`{"command": "hooks/hookify-stop.sh"}`, User, true},
+		{`{"command": ".cursor/hooks/hookify-block_rm.v2.sh beforeShellExecution"}`, Project, true},
+		{`{"command": "powershell -NoProfile -ExecutionPolicy Bypass -File .cursor/hooks/hookify-stop.ps1"}`, Project, true},
+		{`{"command": "powershell -NoProfile -ExecutionPolicy Bypass -File .cursor/hooks/hookify-stop.ps1; exit $LASTEXITCODE"}`, Project, true},
+		{`{"command": "powershell -NoProfile -ExecutionPolicy Bypass -File hooks/hookify-a.ps1 preToolUse; exit $LASTEXITCODE"}`, User, true},
+		{`{"type": "command", "command": ".cursor/hooks/hookify-a.sh", "timeout": 3}`, Project, true},
+		{`{"type": "prompt", "prompt": "[hookify:no-todo] Check $ARGUMENTS"}`, Project, true},
+		{`{"type": "prompt", "prompt": "[hookify:no-todo] Check $ARGUMENTS"}`, User, true},
+
+		// Someone else's, however close.
+		{`{"type": "prompt", "prompt": "Check [hookify:x]"}`, Project, false},
+		{`{"prompt": "[hookify:x] a command entry with a stray prompt", "command": "./x.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/audit.sh"}`, Project, false},
+		{`{"command": ".cursor/hookify-stop.sh"}`, Project, false},
+		{`{"command": "/opt/x/hooks/hookify-audit.sh"}`, Project, false},
+		{`{"command": "/opt/x/hooks/hookify-audit.sh"}`, User, false},
+		{`{"command": "python3 tools/hooks/hookify-lint.py"}`, Project, false},
+		{`{"command": "node .cursor/hooks/hookify-notify.js"}`, Project, false},
+		{`{"command": "./git-hooks/hookify-x.sh"}`, Project, false},
+		{`{"command": "git-hooks/hookify-x.sh"}`, User, false},
+		{`{"command": "./.cursor/hooks/hookify-x.sh"}`, Project, false},
+		{`{"command": "bash .cursor/hooks/hookify-x.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-x.sh --verbose"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-x.sh stop 2>/dev/null"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-x.sh "}`, Project, false},
+		{`{"command": " .cursor/hooks/hookify-x.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-x.sh; exit $LASTEXITCODE"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-x.sh && ./notify.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-x.ps1"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify--x.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-x-.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-a b.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-x.sh.bak"}`, Project, false},
+		{`{"command": ".cursor/hooks/sub/hookify-x.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/Hookify-x.sh"}`, Project, false},
+		{`{"command": "hooks/hookify-stop.sh"}`, Project, false},
+		{`{"command": ".cursor/hooks/hookify-stop.sh"}`, User, false},
+		{`{"command": "powershell -NoProfile -ExecutionPolicy Bypass -File .cursor/hooks/hookify-stop.sh"}`, Project, false},
+		{`{"command": "powershell -File .cursor/hooks/hookify-stop.ps1"}`, Project, false},
+		{`{"command": "pwsh -NoProfile -ExecutionPolicy Bypass -File .cursor/hooks/hookify-stop.ps1"}`, Project, false},
+		{`{"command": "powershell -NoProfile -ExecutionPolicy Bypass -File .cursor/hooks/hookify-stop.ps1; exit $LASTEXITCODE; exit $LASTEXITCODE"}`, Project, false},
+		{`{"command": "powershell -NoProfile -ExecutionPolicy Bypass -File .cursor/hooks/hookify-stop.ps1 -Verbose"}`, Project, false},
+		{`{"command": 3}`, Project, false},
+		{`{}`, Project, false},
 	}
 	for _, tt := range tests {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(tt.entry), &m); err != nil {
 			t.Fatal(err)
 		}
-		if got := Owned(m); got != tt.want {
-			t.Errorf("Owned(%s) = %v, want %v", tt.entry, got, tt.want)
+		if got := Owned(m, tt.level); got != tt.want {
+			t.Errorf("Owned(%s, %v) = %v, want %v", tt.entry, tt.level, got, tt.want)
+		}
+	}
+}
+
+func TestParseCommand(t *testing.T) {
+	tests := []struct {
+		command string
+		level   Level
+		want    Script
+	}{
+		{".cursor/hooks/hookify-stop.sh", Project, Script{Path: ".cursor/hooks/hookify-stop.sh", Name: "stop"}},
+		{"hooks/hookify-a.sh beforeShellExecution", User, Script{Path: "hooks/hookify-a.sh", Name: "a", Event: "beforeShellExecution"}},
+		{"powershell -NoProfile -ExecutionPolicy Bypass -File .cursor/hooks/hookify-a.ps1 preToolUse; exit $LASTEXITCODE", Project,
+			Script{Path: ".cursor/hooks/hookify-a.ps1", Name: "a", PowerShell: true, Event: "preToolUse"}},
+	}
+	for _, tt := range tests {
+		got, ok := ParseCommand(tt.command, tt.level)
+		if !ok {
+			t.Errorf("ParseCommand(%q) is not hookify's", tt.command)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("ParseCommand(%q) (-want +got):\n%s", tt.command, diff)
 		}
 	}
 }
@@ -350,13 +413,13 @@ func TestOwned(t *testing.T) {
 // FuzzMerge checks that Merge never panics, that its output is valid JSON
 // that keeps foreign entries, and that it is idempotent.
 func FuzzMerge(f *testing.F) {
-	f.Add([]byte(`{"version": 1, "hooks": {"stop": [{"command": "./a.sh"}, {"command": "hooks/hookify-x.sh"}]}}`))
+	f.Add([]byte(`{"version": 1, "hooks": {"stop": [{"command": "./a.sh"}, {"command": ".cursor/hooks/hookify-x.sh"}]}}`))
 	f.Add([]byte(`{"hooks": {"beforeShellExecution": [], "x": [1, "2", null]}, "k": {"a": [{}]}}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`{"hooks": {"stop": {}}}`))
 	owned := map[string][]Entry{"stop": {stopEntry}, "beforeSubmitPrompt": {promptEnt}}
 	f.Fuzz(func(t *testing.T, existing []byte) {
-		got, err := Merge(existing, owned)
+		got, err := Merge(existing, owned, Project)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 {
@@ -376,12 +439,12 @@ func FuzzMerge(f *testing.F) {
 			for ev, entries := range in.Hooks {
 				var want, have []string
 				for _, e := range entries {
-					if !ownedRaw(e) {
+					if !ownedRaw(e, Project) {
 						want = append(want, compact(t, e))
 					}
 				}
 				for _, e := range out.Hooks[ev] {
-					if !ownedRaw(e) {
+					if !ownedRaw(e, Project) {
 						have = append(have, compact(t, e))
 					}
 				}
@@ -390,7 +453,7 @@ func FuzzMerge(f *testing.F) {
 				}
 			}
 		}
-		again, err := Merge(got, owned)
+		again, err := Merge(got, owned, Project)
 		if err != nil {
 			t.Fatalf("second Merge: %v", err)
 		}
@@ -406,4 +469,189 @@ func compact(t *testing.T, raw json.RawMessage) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// choices turns fuzz bytes into choices; past the end every choice is 0.
+type choices []byte
+
+func (c *choices) pick(n int) int {
+	if len(*c) == 0 {
+		return 0
+	}
+	b := (*c)[0]
+	*c = (*c)[1:]
+	return int(b) % n
+}
+
+func (c *choices) of(options ...string) string { return options[c.pick(len(options))] }
+
+// command is a hooks.json command built from the parts of the forms that
+// hookify writes (README, "Ownership").
+type command struct{ prefix, dir, stem, name, ext, event, suffix string }
+
+func (c command) String() string {
+	s := c.prefix + c.dir + c.stem + c.name + c.ext
+	if c.event != "" {
+		s += " " + c.event
+	}
+	return s + c.suffix
+}
+
+// ownedCommand builds a command in a form that hookify writes at level.
+func ownedCommand(c *choices, level Level) command {
+	var raw []byte
+	for range c.pick(12) {
+		raw = append(raw, byte(c.pick(256)))
+	}
+	cmd := command{dir: level.Dir(), stem: "hookify-", name: ir.FileName(string(raw)), ext: ".sh"}
+	if c.pick(2) == 1 {
+		cmd.prefix, cmd.ext, cmd.suffix = WindowsPrefix, ".ps1", c.of("", WindowsSuffix)
+	}
+	cmd.event = c.of("", "", "stop", "beforeShellExecution", "preToolUse")
+	return cmd
+}
+
+// nearMiss changes one part of an owned command so that it becomes someone
+// else's: a script elsewhere, run by an interpreter, with other arguments,
+// another extension, or a name that hookify never writes.
+func nearMiss(c *choices, cmd command, level Level) command {
+	other := User
+	if level == User {
+		other = Project
+	}
+	switch c.pick(7) {
+	case 0:
+		cmd.prefix = c.of("/opt/x/", "./", "python3 ", "node ", "bash ", "sh ", " ", "git-", "pwsh ") + cmd.prefix
+	case 1:
+		cmd.dir = c.of(other.Dir(), "/opt/x/hooks/", "tools/hooks/", "git-hooks/", "./git-hooks/", cmd.dir+"sub/", "", "./"+cmd.dir, "/"+cmd.dir)
+	case 2:
+		cmd.stem = c.of("hookify_", "Hookify-", "hookify", "my-hookify-", "")
+	case 3:
+		cmd.name = c.of("", "-x", "x-", ".x", "x.", "a b", "a;b", "x/y", strings.Repeat("a", 101))
+	case 4:
+		swapped := ".ps1"
+		if cmd.ext == ".ps1" {
+			swapped = ".sh"
+		}
+		cmd.ext = c.of(".py", ".js", ".bash", cmd.ext+".bak", swapped, "")
+	case 5:
+		cmd.event = c.of("--verbose", "stop 2>/dev/null", "stop stop", "be4", " ", "-stop")
+	default:
+		switch {
+		case cmd.prefix == "":
+			cmd.suffix = c.of("; exit 0", " && ./notify.sh", WindowsSuffix, " ", "\n")
+		case cmd.suffix == "":
+			cmd.suffix = c.of("; exit 0", "; exit $LastExitCode", WindowsSuffix+WindowsSuffix, " ")
+		default:
+			cmd.suffix += c.of("; exit 0", WindowsSuffix, " ")
+		}
+	}
+	return cmd
+}
+
+// FuzzOwnership merges hooks.json files whose entries' owners are known by
+// construction: commands and prompts in the forms hookify writes, and near
+// misses one change away from them. Every near miss must survive in place
+// and in order, every owned entry must give way to hookify's new ones.
+func FuzzOwnership(f *testing.F) {
+	f.Add([]byte{0, 3, 1, 2, 3, 0, 0, 1, 0, 1, 0, 2, 1, 4, 5, 6, 7})
+	f.Add([]byte{1, 9, 'a', 'b', 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9})
+	f.Add([]byte("project and user level, every mutation: \x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d"))
+	events := []string{"stop", "beforeShellExecution", "preToolUse"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c := choices(data)
+		level := Level(c.pick(2))
+		mine := map[string][]Entry{}
+		mineJSON := map[string]string{}
+		for _, ev := range events {
+			if c.pick(2) == 1 {
+				mine[ev] = []Entry{{Command: level.Dir() + "hookify-" + ev + ".sh", Timeout: 10}}
+				mineJSON[ev] = `{"command":` + string(encodeString(level.Dir()+"hookify-"+ev+".sh")) + `,"timeout":10}`
+			}
+		}
+		var in, want strings.Builder
+		in.WriteString(`{"version":1,"hooks":{`)
+		want.WriteString(`{"version":1,"hooks":{`)
+		var wantEvents []string
+		for i, ev := range events[:c.pick(len(events)+1)] {
+			if i > 0 {
+				in.WriteByte(',')
+			}
+			var entries, kept []string
+			placed := false
+			for range c.pick(6) {
+				var entry string
+				owned := c.pick(3) == 0
+				switch cmd := ownedCommand(&c, level); {
+				case c.pick(5) == 0 && owned:
+					entry = `{"type":"prompt","prompt":"[hookify:x] check $ARGUMENTS"}`
+				case c.pick(5) == 0:
+					entry = `{"type":"prompt","prompt":` + string(encodeString(c.of(" [hookify:x]", "[Hookify:x]", "check [hookify:x]", "hookify:x]"))) + `}`
+					owned = false
+				case owned:
+					entry = `{"command":` + string(encodeString(cmd.String())) + `}`
+				default:
+					entry = `{"command":` + string(encodeString(nearMiss(&c, cmd, level).String())) + `,"x":1}`
+				}
+				entries = append(entries, entry)
+				switch {
+				case !owned:
+					kept = append(kept, entry)
+				case !placed && mineJSON[ev] != "":
+					kept = append(kept, mineJSON[ev])
+					placed = true
+				}
+				placed = placed || owned
+			}
+			if !placed && mineJSON[ev] != "" {
+				kept = append(kept, mineJSON[ev])
+			}
+			in.WriteString(string(encodeString(ev)) + ":[" + strings.Join(entries, ",") + "]")
+			if len(kept) > 0 || len(entries) == 0 {
+				wantEvents = append(wantEvents, string(encodeString(ev))+":["+strings.Join(kept, ",")+"]")
+			}
+			delete(mineJSON, ev)
+		}
+		for _, ev := range slices.Sorted(maps.Keys(mineJSON)) {
+			wantEvents = append(wantEvents, string(encodeString(ev))+":["+mineJSON[ev]+"]")
+		}
+		in.WriteString("}}")
+		want.WriteString(strings.Join(wantEvents, ",") + "}}")
+
+		got, err := Merge([]byte(in.String()), mine, level)
+		if err != nil {
+			t.Fatalf("Merge(%s): %v", in.String(), err)
+		}
+		var wantOut bytes.Buffer
+		if err := json.Indent(&wantOut, []byte(want.String()), "", "  "); err != nil {
+			t.Fatalf("the test built invalid JSON: %v\n%s", err, want.String())
+		}
+		wantOut.WriteByte('\n')
+		if diff := cmp.Diff(wantOut.String(), string(got)); diff != "" {
+			t.Errorf("Merge at level %v of\n%s\n(-want +got):\n%s", level, in.String(), diff)
+		}
+	})
+}
+
+// TestNearMisses tries every change that nearMiss makes on each form that
+// hookify writes: the form is hookify's, the changed command never is.
+func TestNearMisses(t *testing.T) {
+	for _, level := range []Level{Project, User} {
+		for _, form := range [][]byte{{0, 1, 'a', 0, 0}, {0, 1, 'a', 1, 0, 2}, {0, 1, 'a', 1, 1, 3}, {0, 0, 0, 4}} {
+			c := choices(form)
+			cmd := ownedCommand(&c, level)
+			if !Owned(map[string]any{"command": cmd.String()}, level) {
+				t.Errorf("Owned(%q, %v) = false, want true", cmd, level)
+			}
+			for kind := range 7 {
+				for option := range 10 {
+					c := choices{byte(kind), byte(option)}
+					miss := nearMiss(&c, cmd, level).String()
+					if Owned(map[string]any{"command": miss}, level) {
+						t.Errorf("Owned(%q, %v) = true, want false (a near miss of %q)", miss, level, cmd)
+					}
+				}
+			}
+		}
+	}
 }

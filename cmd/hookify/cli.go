@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/hooksjson"
 )
 
 // flags are the common flags a command takes. A command lists only the
@@ -245,7 +246,7 @@ func (c *cli) run(args []string) int {
 	}
 	c.opts.User = c.user
 	if c.cmd.platformFromHooks && !isSet(fs, "platform") {
-		c.opts.Platform = hooksPlatform(c.root)
+		c.opts.Platform = hooksPlatform(c.root, c.opts.Level())
 	}
 	if c.cmd.rules {
 		if err := c.inputs(pos); err != nil {
@@ -268,8 +269,8 @@ func isSet(fs *flag.FlagSet, name string) bool {
 // hooksPlatform is the platform of the hookify entries in the hooks.json
 // under root: windows when they run .ps1 scripts, else unix (also when
 // there is no readable hooks.json or no hookify entry in it).
-func hooksPlatform(root string) compiler.Platform {
-	commands, err := ownedCommands(filepath.Join(root, compiler.HooksJSON))
+func hooksPlatform(root string, level hooksjson.Level) compiler.Platform {
+	commands, err := ownedCommands(filepath.Join(root, compiler.HooksJSON), level)
 	if err != nil {
 		return compiler.Unix
 	}

@@ -66,7 +66,7 @@ func testCmd(c *cli, cases string) int {
 		fixtures = append(fixtures, fx...)
 	}
 
-	commands, err := ownedCommands(filepath.Join(root, compiler.HooksJSON))
+	commands, err := ownedCommands(filepath.Join(root, compiler.HooksJSON), c.opts.Level())
 	if err != nil {
 		fmt.Fprintf(stderr, "hookify test: %v\n", err)
 		return 1
@@ -156,7 +156,7 @@ type command struct {
 }
 
 // ownedCommands reads hookify's command entries from hooks.json, by event.
-func ownedCommands(file string) (map[string][]command, error) {
+func ownedCommands(file string, level hooksjson.Level) (map[string][]command, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %v", filepath.ToSlash(compiler.HooksJSON), err)
@@ -170,19 +170,14 @@ func ownedCommands(file string) (map[string][]command, error) {
 	out := map[string][]command{}
 	for event, entries := range doc.Hooks {
 		for _, e := range entries {
-			line, ok := e["command"].(string)
-			if !ok || !hooksjson.Owned(e) {
+			line, _ := e["command"].(string)
+			s, ok := hooksjson.ParseCommand(line, level)
+			if !ok {
 				continue
 			}
-			cmd := command{line: line}
-			fields := strings.Fields(line)
-			for i, f := range fields {
-				if !strings.Contains(f, hooksjson.OwnedCommand) {
-					continue
-				}
-				ext := path.Ext(f)
-				cmd.script, cmd.args, cmd.sh = strings.TrimSuffix(f, ext), fields[i+1:], ext == ".sh"
-				break
+			cmd := command{line: line, script: strings.TrimSuffix(s.Path, path.Ext(s.Path)), sh: !s.PowerShell}
+			if s.Event != "" {
+				cmd.args = []string{s.Event}
 			}
 			out[event] = append(out[event], cmd)
 		}

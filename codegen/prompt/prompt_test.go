@@ -14,7 +14,7 @@ func TestInstruction(t *testing.T) {
 	if !strings.HasPrefix(got, "[hookify:fridays] ") {
 		t.Errorf("no owner prefix: %q", got)
 	}
-	if !hooksjson.Owned(map[string]any{"type": "prompt", "prompt": got}) {
+	if !hooksjson.Owned(map[string]any{"type": "prompt", "prompt": got}, hooksjson.Project) {
 		t.Error("hooksjson does not recognise the entry as hookify's")
 	}
 	if strings.Count(got, "$ARGUMENTS") != 1 || !strings.HasSuffix(got, "\n$ARGUMENTS") {
