@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -101,7 +100,7 @@ func apply(root string, changes []Change, afterTemp func(path string) error) err
 			for _, t := range temps {
 				r.Remove(t) // the ones already renamed are gone: no harm
 			}
-			return fmt.Errorf("%s: %w (the changes before it were already applied)", c.Path, err)
+			return errorAt(c.Path, 0, "%w (the changes before it were already applied)", unwrapPath(err))
 		}
 		delete(temps, c.Path)
 		if dir := path.Dir(c.Path); !synced[dir] {
@@ -115,7 +114,7 @@ func apply(root string, changes []Change, afterTemp func(path string) error) err
 			continue
 		}
 		if err := r.Remove(osPath(c.Path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			errs = append(errs, fmt.Errorf("%s: %w (the other changes were applied)", c.Path, err))
+			errs = append(errs, errorAt(c.Path, 0, "%w (the other changes were applied)", unwrapPath(err)))
 		}
 	}
 	return errors.Join(errs...)
@@ -129,7 +128,7 @@ func checkChanges(changes []Change) error {
 			return err
 		}
 		if seen[c.Path] {
-			return fmt.Errorf("%s: changed twice", c.Path)
+			return errorAt(c.Path, 0, "changed twice")
 		}
 		seen[c.Path] = true
 		switch c.Kind {
@@ -139,7 +138,7 @@ func checkChanges(changes []Change) error {
 			}
 		case Delete:
 		default:
-			return fmt.Errorf("%s: unknown change kind %v", c.Path, c.Kind)
+			return errorAt(c.Path, 0, "unknown change kind %v", c.Kind)
 		}
 	}
 	return nil
@@ -154,13 +153,13 @@ func verify(r *os.Root, changes []Change) error {
 		}
 		switch {
 		case c.Kind == Create && exists:
-			return fmt.Errorf("%s: already exists; it was not there when the changes were planned", c.Path)
+			return errorAt(c.Path, 0, "already exists; it was not there when the changes were planned")
 		case c.Kind == Delete && !exists:
 			// Already gone.
 		case c.Kind != Create && !exists:
-			return fmt.Errorf("%s: no longer exists; it changed since the changes were planned", c.Path)
+			return errorAt(c.Path, 0, "no longer exists; it changed since the changes were planned")
 		case c.Kind != Create && !bytes.Equal(cur, c.Old):
-			return fmt.Errorf("%s: changed since the changes were planned", c.Path)
+			return errorAt(c.Path, 0, "changed since the changes were planned")
 		}
 	}
 	return nil
@@ -206,16 +205,12 @@ func writeTemp(r *os.Root, p string, data []byte, mode fs.FileMode) (string, err
 	}
 	if err != nil {
 		// Name the target and its directory, not the temporary file.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return "", fmt.Errorf("%s: cannot create a file in %s: %w", p, dir, err)
+		return "", errorAt(p, 0, "cannot create a file in %s: %w", dir, unwrapPath(err))
 	}
 	fail := func(err error) (string, error) {
 		f.Close()
 		r.Remove(name)
-		return "", fmt.Errorf("%s: %w", p, err)
+		return "", asError(p, err)
 	}
 	if _, err := f.Write(data); err != nil {
 		return fail(err)
@@ -229,7 +224,7 @@ func writeTemp(r *os.Root, p string, data []byte, mode fs.FileMode) (string, err
 	}
 	if err := f.Close(); err != nil {
 		r.Remove(name)
-		return "", fmt.Errorf("%s: %w", p, err)
+		return "", asError(p, err)
 	}
 	return name, nil
 }

@@ -92,7 +92,7 @@ func TestPlanAndApply(t *testing.T) {
 		{Path: ".cursor/hooks.json", Data: []byte(hooksJSON), Mode: 0o644},
 		{Path: ".cursor/hooks/hookify-edit.sh", Data: []byte(script2), Mode: 0o755},
 		{Path: ".cursor/hooks/hookify-new.sh", Data: []byte(script), Mode: 0o755},
-		{Path: ".cursor/hooks/win/hookify-new.ps1", Data: []byte(script), Mode: 0o644},
+		{Path: ".cursor/hooks/win/hookify-new.ps1", Data: []byte(psScript), Mode: 0o644},
 	}
 	candidates := []string{".cursor/hooks/hookify-gone.sh", ".cursor/hooks/hookify-mine.sh"}
 
@@ -111,7 +111,7 @@ func TestPlanAndApply(t *testing.T) {
 		".cursor/hooks/hookify-mine.sh":     "0755 " + handMade,
 		".cursor/hooks/hookify-new.sh":      "0755 " + script,
 		".cursor/hooks/win":                 "dir",
-		".cursor/hooks/win/hookify-new.ps1": "0644 " + script,
+		".cursor/hooks/win/hookify-new.ps1": "0644 " + psScript,
 		".cursor/rules":                     "dir",
 		".cursor/rules/keep.mdc":            "0644 keep\n",
 	}

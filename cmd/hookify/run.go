@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -89,16 +90,16 @@ func summary(changes []writer.Change) string {
 	return strings.Join(parts, ", ")
 }
 
-// writeDiags turns writer errors ("path: message", one per line) into
-// diagnostics on the paths they name.
+// writeDiags turns the writer's errors into diagnostics at the paths (and
+// lines) they name.
 func writeDiags(err error) diag.List {
+	var errs writer.Errors
+	if !errors.As(err, &errs) {
+		return diag.List{{Pos: diag.Pos{File: ".cursor"}, Severity: diag.Error, Code: "output", Msg: err.Error()}}
+	}
 	var out diag.List
-	for _, line := range strings.Split(err.Error(), "\n") {
-		path, msg, ok := strings.Cut(line, ": ")
-		if !ok {
-			path, msg = ".cursor", line
-		}
-		out = append(out, diag.Diagnostic{Pos: diag.Pos{File: path}, Severity: diag.Error, Code: "output", Msg: msg})
+	for _, e := range errs {
+		out = append(out, diag.Diagnostic{Pos: e.Pos, Severity: diag.Error, Code: "output", Msg: e.Err.Error()})
 	}
 	return out.Sort() // a blocked directory is reported once per file in it: once is enough
 }
