@@ -82,7 +82,10 @@ func Compile(root fs.FS, opts Options) *Result {
 		res.Diags = append(res.Diags, err...)
 	}
 	res.Sources = files
-	names := map[string]string{}
+	// Per-rule script names, folded to lower case: macOS (APFS) and Windows
+	// (NTFS) file systems fold case, so hookify-A.sh and hookify-a.sh would
+	// be one file there and one rule's script would replace the other's.
+	scripts := map[string]ruleScript{}
 	for _, name := range files {
 		src, rerr := readRegular(root, name)
 		if rerr != nil {
@@ -100,12 +103,13 @@ func Compile(root fs.FS, opts Options) *Result {
 			continue
 		}
 		if opts.Layout == ir.PerRule && !r.Prompt {
-			fn := ir.FileName(r.Name)
-			if prev, dup := names[fn]; dup {
-				res.Diags.Errorf(namePos(pf), "duplicate-name", "rule name %q gives the same script name as %s (hookify-%s.sh)", r.Name, prev, fn)
+			this := ruleScript{r.Name, "hookify-" + ir.FileName(r.Name) + ".sh", namePos(pf)}
+			if prev, dup := scripts[strings.ToLower(this.file)]; dup {
+				res.Diags.Errorf(this.pos, "duplicate-name", "%s", this.clash(prev))
+				res.Diags.Errorf(prev.pos, "duplicate-name", "%s", prev.clash(this))
 				continue
 			}
-			names[fn] = name
+			scripts[strings.ToLower(this.file)] = this
 		}
 		res.Program.Rules = append(res.Program.Rules, r)
 	}
@@ -174,6 +178,20 @@ func Compile(root fs.FS, opts Options) *Result {
 		}
 	}
 	return res
+}
+
+// ruleScript is the script that --layout per-rule names after a rule.
+type ruleScript struct {
+	rule, file string // the rule's name and its script's, e.g. "hookify-block-rm.sh"
+	pos        diag.Pos
+}
+
+// clash says why s and other cannot both be built, and what to do.
+func (s ruleScript) clash(other ruleScript) string {
+	if s.file == other.file {
+		return fmt.Sprintf("rule name %q gives the same script, %s, as rule %q at %s; rename one of the two rules", s.rule, s.file, other.rule, other.pos)
+	}
+	return fmt.Sprintf("rule name %q gives the script %s and rule %q at %s gives %s: macOS and Windows file systems fold case, so the two would be one file and one rule's script would replace the other's; rename one of the two rules", s.rule, s.file, other.rule, other.pos, other.file)
 }
 
 // keepPrompt reports whether a rule is kept: a prompt-hook rule is left out,

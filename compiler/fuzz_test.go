@@ -263,3 +263,61 @@ func TestCompileBadExplicitInputs(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPerRuleNames builds up to six rules, named by the fuzzer, with
+// --layout per-rule. Two rules whose scripts would be one file on a file
+// system that folds case (macOS, Windows) must both be refused; otherwise
+// every rule gets its own script, distinct from the others in any case.
+func FuzzPerRuleNames(f *testing.F) {
+	f.Add("Block RM\nblock-rm\ntidy")
+	f.Add("a\nA\na!\nb")
+	f.Add("x.y\nX.Y.\n-x.y-\nz")
+	f.Fuzz(func(t *testing.T, list string) {
+		names := strings.Split(list, "\n")
+		if len(names) > 6 {
+			names = names[:6]
+		}
+		fsys := fstest.MapFS{}
+		for i, name := range names {
+			src := fmt.Sprintf("---\nname: %s\nevent: bash\naction: block\npattern: rm\n---\nNo.\n", ir.JSONString(name))
+			fsys[fmt.Sprintf(".claude/hookify.%d.local.md", i)] = &fstest.MapFile{Data: []byte(src), Mode: 0o644}
+		}
+		res := compiler.Compile(fsys, compiler.Options{Layout: ir.PerRule})
+		refused := map[string]bool{}
+		for _, d := range res.Diags {
+			if d.Severity != diag.Error {
+				continue
+			}
+			if d.Code != "duplicate-name" {
+				t.Skipf("a name the parser refuses: %v", d)
+			}
+			refused[d.Pos.File] = true
+		}
+		for i := range names {
+			for j := range i {
+				if strings.EqualFold(ir.FileName(names[i]), ir.FileName(names[j])) {
+					for _, k := range []int{i, j} {
+						if file := fmt.Sprintf(".claude/hookify.%d.local.md", k); !refused[file] {
+							t.Errorf("rules %q and %q give one script on a case-folding file system, and %s is not refused", names[j], names[i], file)
+						}
+					}
+				}
+			}
+		}
+		if len(refused) > 0 {
+			return
+		}
+		scripts := map[string]string{}
+		for _, file := range res.Files {
+			if strings.HasSuffix(file.Path, ".sh") {
+				if prev, dup := scripts[strings.ToLower(file.Path)]; dup {
+					t.Errorf("scripts %s and %s are one file on a case-folding file system", prev, file.Path)
+				}
+				scripts[strings.ToLower(file.Path)] = file.Path
+			}
+		}
+		if len(scripts) != len(names) {
+			t.Errorf("%d rules give %d scripts", len(names), len(scripts))
+		}
+	})
+}
