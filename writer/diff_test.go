@@ -53,7 +53,7 @@ func TestDiff(t *testing.T) {
 			"deleted file mode 100755",
 			"--- a/.cursor/hooks/hookify-a.sh",
 			"+++ /dev/null",
-			"@@ -1 +0,0 @@",
+			"@@ -1,1 +0,0 @@",
 			"-one"),
 	}, {
 		name:    "chmod",
@@ -90,7 +90,7 @@ func TestDiff(t *testing.T) {
 			" 19",
 			" 20"),
 	}, {
-		name: "changes six lines apart share a hunk",
+		name: "changes six lines apart: go-internal's diff gives two adjacent hunks, each with its context",
 		changes: []Change{{Path: ".cursor/a", Kind: Update, OldMode: 0o644, NewMode: 0o644,
 			Old: []byte(numbered(10)),
 			New: []byte(strings.Replace(strings.Replace(numbered(10), "2\n", "b\n", 1), "9\n", "i\n", 1))}},
@@ -98,13 +98,14 @@ func TestDiff(t *testing.T) {
 			"diff --git a/.cursor/a b/.cursor/a",
 			"--- a/.cursor/a",
 			"+++ b/.cursor/a",
-			"@@ -1,10 +1,10 @@",
+			"@@ -1,5 +1,5 @@",
 			" 1",
 			"-2",
 			"+b",
 			" 3",
 			" 4",
 			" 5",
+			"@@ -6,5 +6,5 @@",
 			" 6",
 			" 7",
 			" 8",
@@ -135,13 +136,13 @@ func TestDiff(t *testing.T) {
 			"new file mode 100644",
 			"--- /dev/null",
 			"+++ b/.cursor/a",
-			"@@ -0,0 +1 @@",
+			"@@ -0,0 +1,1 @@",
 			"+a",
 			"diff --git a/.cursor/b b/.cursor/b",
 			"deleted file mode 100644",
 			"--- a/.cursor/b",
 			"+++ /dev/null",
-			"@@ -1 +0,0 @@",
+			"@@ -1,1 +0,0 @@",
 			"-b"),
 	}}
 	for _, tt := range tests {
@@ -212,9 +213,29 @@ func patch(t *testing.T, old []string, hunks string) []string {
 	return append(out, old[next:]...)
 }
 
-// TestUnifiedRoundTrip checks on random inputs that the hunks turn the old
-// lines into the new ones, including the fallback for large regions.
-func TestUnifiedRoundTrip(t *testing.T) {
+// hunks returns the hunks of the one-file diff that Diff gives for the
+// update of old to new.
+func hunks(old, new []string) string {
+	d := Diff([]Change{{Path: ".cursor/f", Kind: Update, Old: []byte(strings.Join(old, "")), New: []byte(strings.Join(new, "")), OldMode: 0o644, NewMode: 0o644}})
+	if d == "" {
+		return ""
+	}
+	_, h, _ := strings.Cut(d, "+++ b/.cursor/f\n")
+	return h
+}
+
+// splitLines cuts s after each newline; the last line may lack one.
+func splitLines(s string) []string {
+	l := strings.SplitAfter(s, "\n")
+	if l[len(l)-1] == "" {
+		l = l[:len(l)-1]
+	}
+	return l
+}
+
+// TestDiffRoundTrip checks on random inputs that the hunks turn the old
+// lines into the new ones.
+func TestDiffRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	randomLines := func(n int) []string {
 		var l []string
@@ -236,9 +257,11 @@ func TestUnifiedRoundTrip(t *testing.T) {
 				b = append(b[:k], append(randomLines(rng.IntN(3)), b[min(k+rng.IntN(2), len(b)):]...)...)
 			}
 		}
-		got := patch(t, a, unified(a, b))
+		// As files: a line without a newline can only be the last one.
+		a, b = splitLines(strings.Join(a, "")), splitLines(strings.Join(b, ""))
+		got := patch(t, a, hunks(a, b))
 		if diff := cmp.Diff(b, got, cmpopts.EquateEmpty()); diff != "" {
-			t.Fatalf("case %d: patched old differs from new (-want +got):\n%s\nold %q\nhunks:\n%s", i, diff, a, unified(a, b))
+			t.Fatalf("case %d: patched old differs from new (-want +got):\n%s\nold %q\nhunks:\n%s", i, diff, a, hunks(a, b))
 		}
 	}
 	big := strings.Split(numbered(3000), "\n")
@@ -250,19 +273,7 @@ func TestUnifiedRoundTrip(t *testing.T) {
 		bigB[i] += "\n"
 	}
 	bigB[1500] = "changed\n"
-	if got := patch(t, bigA, unified(bigA, bigB)); !cmp.Equal(bigB, got) {
+	if got := patch(t, bigA, hunks(bigA, bigB)); !cmp.Equal(bigB, got) {
 		t.Fatalf("large input: patched old differs from new")
-	}
-}
-
-func TestLineDiffIsMinimal(t *testing.T) {
-	a := strings.SplitAfter("a\nb\nc\nd\ne\n", "\n")
-	b := strings.SplitAfter("a\nc\nd\nx\ne\n", "\n")
-	var ops strings.Builder
-	for _, e := range lineDiff(a[:5], b[:5]) {
-		ops.WriteByte(e.op)
-	}
-	if got, want := ops.String(), " -  + "; got != want {
-		t.Errorf("lineDiff ops = %q, want %q", got, want)
 	}
 }
