@@ -8,10 +8,16 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/hooksjson"
+	"github.com/hookify/hookify/writer"
 )
+
+// lockWait is how long build waits for another build of the same outputs
+// to finish before it refuses.
+var lockWait = 30 * time.Second
 
 // flags are the common flags a command takes. A command lists only the
 // flags it uses, so its help shows nothing it would ignore.
@@ -47,6 +53,10 @@ type subcommand struct {
 	// platformFromHooks: without --platform, the platform is the one of
 	// the hookify entries in the existing hooks.json.
 	platformFromHooks bool
+	// writes: the command writes the outputs, so the prologue holds the
+	// build lock (writer.Lock) from before it compiles until the body is
+	// done: two builds at once run one after the other.
+	writes bool
 	// setup registers the command's own flags on fs and returns its body.
 	setup func(fs *flag.FlagSet) func(*cli) int
 }
@@ -79,9 +89,10 @@ func init() {
 		summary: "compile the rules and write .cursor/hooks/ and .cursor/hooks.json",
 		doc: "Compiles the rules and writes the hooks and hooks.json entries, all or nothing: any error\n" +
 			"in an enabled rule, or an output path that is not hookify's, changes no file.",
-		flags: fOutput | fJSON,
-		user:  "read ~/.claude/hookify.*.local.md and write ~/.cursor/",
-		setup: body(func(c *cli) int { return build(c, false) }),
+		flags:  fOutput | fJSON,
+		user:   "read ~/.claude/hookify.*.local.md and write ~/.cursor/",
+		writes: true,
+		setup:  body(func(c *cli) int { return build(c, false) }),
 	}, {
 		name: "check", platformFromHooks: true, args: "[RULES...]", rules: true,
 		summary: "exit 1 with a diff when the written output is stale; writes nothing",
@@ -253,6 +264,14 @@ func (c *cli) run(args []string) int {
 			c.errorf("%v", err)
 			return 2
 		}
+	}
+	if c.cmd.writes {
+		unlock, err := writer.Lock(c.root, lockWait)
+		if err != nil {
+			printDiags(c.stderr, writeDiags(err))
+			return 1
+		}
+		defer unlock()
 	}
 	if c.cmd.rules || c.cmd.compile {
 		c.res = compiler.Compile(os.DirFS(c.root), c.opts)

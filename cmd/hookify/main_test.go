@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,8 +46,9 @@ func TestScript(t *testing.T) {
 					return nil
 				},
 				Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-					"cursor": cmdCursor,
-					"status": cmdStatus,
+					"cursor":           cmdCursor,
+					"status":           cmdStatus,
+					"fresh-for-one-of": cmdFreshForOneOf,
 				},
 			})
 		})
@@ -148,4 +151,29 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
 	}
+}
+
+// cmdFreshForOneOf checks that the outputs in the current directory are
+// exactly what a build with one of the argument lists, separated by "|",
+// writes: "hookify check ARGS" exits 0 for one of them.
+//
+//	fresh-for-one-of ARGS... | ARGS...
+func cmdFreshForOneOf(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! fresh-for-one-of")
+	}
+	var tried []string
+	for len(args) > 0 {
+		i := slices.Index(args, "|")
+		if i < 0 {
+			i = len(args)
+		}
+		check := append([]string{"check", "-C", ts.MkAbs(".")}, args[:i]...)
+		if run(check, nil, io.Discard, io.Discard) == 0 {
+			return
+		}
+		tried = append(tried, strings.Join(args[:i], " "))
+		args = args[min(i+1, len(args)):]
+	}
+	ts.Fatalf("the outputs are not what a build with any of %q writes", tried)
 }

@@ -93,8 +93,15 @@ func summary(changes []writer.Change) string {
 // writeDiags turns the writer's errors into diagnostics at the paths (and
 // lines) they name.
 func writeDiags(err error) diag.List {
-	var errs writer.Errors
-	if !errors.As(err, &errs) {
+	var (
+		errs writer.Errors
+		one  *writer.Error
+	)
+	switch {
+	case errors.As(err, &errs):
+	case errors.As(err, &one):
+		errs = writer.Errors{one}
+	default:
 		return diag.List{{Pos: diag.Pos{File: ".cursor"}, Severity: diag.Error, Code: "output", Msg: err.Error()}}
 	}
 	var out diag.List
