@@ -184,8 +184,9 @@ func notGenerated(p string) *Error {
 // (same bytes and same permission bits) gives no change.
 //
 // deleteCandidates are paths that may be deleted: each one that is not among
-// files, exists as a regular file and carries the generated header in its
-// place ([IsGenerated]) becomes a Delete; the others are ignored.
+// files, exists as a regular file, carries the generated header in its
+// place ([IsGenerated]) and is not the same file as one of files on a file
+// system that folds case becomes a Delete; the others are ignored.
 //
 // It is an error when a path is invalid (see Apply) or repeated, when a
 // directory on the way to it or the file itself is a symbolic link or not
@@ -229,6 +230,10 @@ func Plan(fsys fs.FS, files []File, deleteCandidates []string) ([]Change, error)
 			changes = append(changes, Change{Path: f.Path, Kind: Chmod, Old: old, New: old, OldMode: oldMode, NewMode: f.Mode})
 		}
 	}
+	folded := make(map[string]string) // the outputs by lower-case path
+	for _, f := range files {
+		folded[strings.ToLower(f.Path)] = f.Path
+	}
 	for _, p := range deleteCandidates {
 		if err := checkPath(p); err != nil {
 			errs = append(errs, asError(p, err))
@@ -241,6 +246,12 @@ func Plan(fsys fs.FS, files []File, deleteCandidates []string) ([]Change, error)
 		old, oldMode, exists, err := readFS(fsys, p)
 		if err != nil || !exists || !IsGenerated(p, old) {
 			// Not ours, or not something we could delete safely: leave it.
+			continue
+		}
+		if out, ok := folded[strings.ToLower(p)]; ok && sameFile(fsys, p, out) {
+			// A file system that folds case (macOS, Windows) finds an
+			// output under this name, as after a rule was renamed from
+			// Foo to foo: deleting it would delete the new output.
 			continue
 		}
 		changes = append(changes, Change{Path: p, Kind: Delete, Old: old, OldMode: oldMode})
@@ -341,6 +352,14 @@ func parents(p string) []string {
 	}
 	slices.Reverse(dirs)
 	return dirs
+}
+
+// sameFile reports whether the paths a and b of fsys name one file; only
+// an fsys of the operating system's files (os.DirFS) can tell.
+func sameFile(fsys fs.FS, a, b string) bool {
+	ia, errA := fs.Stat(fsys, a)
+	ib, errB := fs.Stat(fsys, b)
+	return errA == nil && errB == nil && os.SameFile(ia, ib)
 }
 
 func sameMode(a, b fs.FileMode) bool {

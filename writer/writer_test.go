@@ -224,3 +224,44 @@ func TestPlanReportsEveryProblem(t *testing.T) {
 		t.Errorf("Plan errors (-want +got):\n%s", diff)
 	}
 }
+
+// foldFS is a directory of the operating system seen through a file system
+// that folds case, as macOS and Windows have: every name is looked up in
+// lower case.
+type foldFS struct{ fs.FS }
+
+func (f foldFS) Open(name string) (fs.File, error) { return f.FS.Open(strings.ToLower(name)) }
+
+// TestPlanCaseFolding: after a rule is renamed from Foo to foo, the old
+// script hookify-Foo.sh is stale; where the file system folds case it is
+// the new script itself, and must not be deleted.
+func TestPlanCaseFolding(t *testing.T) {
+	files := []File{{Path: ".cursor/hooks/hookify-foo.sh", Data: []byte(script2), Mode: 0o755}}
+	stale := []string{".cursor/hooks/hookify-Foo.sh"}
+
+	folding := t.TempDir()
+	write(t, folding, map[string]string{".cursor/hooks/hookify-foo.sh": script})
+	got, err := Plan(foldFS{os.DirFS(folding)}, files, stale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Change{{Path: ".cursor/hooks/hookify-foo.sh", Kind: Update, Old: []byte(script), New: []byte(script2), OldMode: 0o755, NewMode: 0o755}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Plan on a case-folding file system (-want +got):\n%s", diff)
+	}
+
+	// Where case matters, hookify-Foo.sh is another file, and goes.
+	sensitive := t.TempDir()
+	write(t, sensitive, map[string]string{".cursor/hooks/hookify-Foo.sh": script})
+	got, err = Plan(os.DirFS(sensitive), files, stale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []Change{
+		{Path: ".cursor/hooks/hookify-Foo.sh", Kind: Delete, Old: []byte(script), OldMode: 0o755},
+		{Path: ".cursor/hooks/hookify-foo.sh", Kind: Create, New: []byte(script2), NewMode: 0o755},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Plan on a case-sensitive file system (-want +got):\n%s", diff)
+	}
+}
