@@ -417,6 +417,7 @@ func FuzzMerge(f *testing.F) {
 	f.Add([]byte(`{"hooks": {"beforeShellExecution": [], "x": [1, "2", null]}, "k": {"a": [{}]}}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`{"hooks": {"stop": {}}}`))
+	f.Add([]byte(`{"hooks": {"stop": [{"command": "/opt/x/hooks/hookify-audit.sh"}, {"command": "python3 tools/hooks/hookify-lint.py"}, {"command": ".cursor/hooks/hookify-x.sh"}, {"command": "node .cursor/hooks/hookify-notify.js"}, {"command": "./git-hooks/hookify-x.sh"}]}}`))
 	owned := map[string][]Entry{"stop": {stopEntry}, "beforeSubmitPrompt": {promptEnt}}
 	f.Fuzz(func(t *testing.T, existing []byte) {
 		got, err := Merge(existing, owned, Project)
