@@ -45,6 +45,14 @@ func TestScript(t *testing.T) {
 					env.Setenv("LC_ALL", "C.UTF-8")
 					return nil
 				},
+				// [pwsh]: pwsh is on PATH; a script that needs it skips
+				// without it, and fails under HOOKIFY_REQUIRE_PWSH=1.
+				Condition: func(cond string) (bool, error) {
+					if cond != "pwsh" {
+						return false, fmt.Errorf("unknown condition %q", cond)
+					}
+					return testenv.Have("pwsh")
+				},
 				Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 					"cursor":           cmdCursor,
 					"status":           cmdStatus,

@@ -18,6 +18,7 @@ package testenv
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -64,6 +65,19 @@ func LookPath(t testing.TB, name string) string {
 		missing(t, require, what)
 	}
 	return p
+}
+
+// Have reports whether the named tool is on PATH, for a caller without a
+// test at hand (a testscript condition); err is set when the tool is
+// missing and its variable requires it.
+func Have(name string) (ok bool, err error) {
+	if _, err := exec.LookPath(name); err == nil {
+		return true, nil
+	}
+	if require, what := absentTool(name); os.Getenv(require) == "1" {
+		return false, errors.New(what + " (" + require + "=1 requires it)")
+	}
+	return false, nil
 }
 
 // OptionalTool is LookPath for a tool that only adds checks to a test

@@ -126,3 +126,20 @@ func TestCorpus(t *testing.T) {
 		t.Errorf("CorpusRules: %q, skipped %q, failed %q", got, f.skipped, f.failed)
 	}
 }
+
+// TestHave: Have finds a tool, and says a missing one is an error only
+// under its variable.
+func TestHave(t *testing.T) {
+	t.Setenv("HOOKIFY_REQUIRE_PWSH", "")
+	if ok, err := Have("sh"); !ok || err != nil {
+		t.Errorf("Have(sh) = %v, %v", ok, err)
+	}
+	t.Setenv("PATH", t.TempDir())
+	if ok, err := Have("pwsh"); ok || err != nil {
+		t.Errorf("Have(pwsh) without it = %v, %v; want false, nil", ok, err)
+	}
+	t.Setenv("HOOKIFY_REQUIRE_PWSH", "1")
+	if ok, err := Have("pwsh"); ok || err == nil || !strings.Contains(err.Error(), "HOOKIFY_REQUIRE_PWSH=1") {
+		t.Errorf("Have(pwsh) without it, required = %v, %v; want false and an error", ok, err)
+	}
+}
