@@ -126,6 +126,11 @@ var awkFacts = []awkFact{{
 	prog: `BEGIN { print ("a\nb" ~ "a[^\n]b") ("axb" ~ "a[^\n]b") ("a\nb" ~ "a.b") ("a\nb" ~ "^b") ("a\n" ~ "a$") }`,
 	want: map[string]string{"": "01100\n"},
 }, {
+	// §3: POSIX classes.
+	name: "POSIX classes",
+	prog: `BEGIN { print ("a b" ~ /[[:space:]]/) ("x" ~ /^[[:alpha:]]$/) ("1" ~ "^[[:alpha:]]$") }`,
+	want: map[string]string{"": "110\n"},
+}, {
 	// §3: a backslash in brackets is an escape except in busybox.
 	name: "backslash in brackets",
 	prog: `BEGIN { r = "[\\.]"; print ("\\" ~ r) }`,
