@@ -504,10 +504,11 @@ var texts = []string{"", "ls -la", "é✅ 中文", "a\tb", "\"quoted\" \\ back",
 func randomText(r *rand.Rand) string { return texts[r.IntN(len(texts))] }
 
 // spell writes the members as one JSON object, in one of many spellings
-// that must all decode to the same fields: escapes, BOMs, junk before the
-// object, decoys the decoder must not take for fields, duplicates where the
-// last one wins, whitespace and newlines between tokens. With toolString,
-// tool_input is a string of JSON, as beforeMCPExecution sends it.
+// that must all decode to the same fields: escapes, BOMs and Cursor's n++
+// framing before the object, decoys the decoder must not take for fields,
+// duplicates where the last one wins, whitespace and newlines between
+// tokens. With toolString, tool_input is a string of JSON, as
+// beforeMCPExecution sends it.
 func spell(ms []member, r *rand.Rand, toolString bool) []byte {
 	style := r.IntN(10)
 	str := func(s string) string {
@@ -566,10 +567,13 @@ func spell(ms []member, r *rand.Rand, toolString bool) []byte {
 	case 7:
 		return []byte("\ufeff\ufeff" + body + "\n")
 	case 8:
-		return []byte("junk \x01 before{ " + body[1:] + " \r\n\t")
+		return []byte("\xff\xfe\r\n n++\t{ " + body[1:] + " \r\n\t")
 	case 9:
 		if r.IntN(3) == 0 {
 			return []byte(body[:len(body)-1]) // truncated: both must fail the same way
+		}
+		if r.IntN(3) == 0 {
+			return []byte("junk " + body) // text before the object
 		}
 		if r.IntN(2) == 0 {
 			return []byte(strings.Replace(body, "}", `,"bad":"\u0000"}`, 1))

@@ -72,7 +72,7 @@ func TestBash(t *testing.T) {
 		t.Errorf("matched %v, outcome %v", r.Matched, r.Outcome)
 	}
 	// Decoys: a key inside a string or a deeper object is not the field.
-	want(t, one(t, p, ir.BeforeShellExecution, "\ufeffjunk{\"x\":{\"command\":\"rm -rf /\"},\"command\":\"ls\",\"y\":\"\\\"command\\\":\\\"rm -rf\\\"\"}", env), `{"permission":"allow"}`, 0)
+	want(t, one(t, p, ir.BeforeShellExecution, "\ufeffn++{\"x\":{\"command\":\"rm -rf /\"},\"command\":\"ls\",\"y\":\"\\\"command\\\":\\\"rm -rf\\\"\"}", env), `{"permission":"allow"}`, 0)
 	// Duplicate keys: the last one wins.
 	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"rm -rf /","command":"ls"}`, env), `{"permission":"allow"}`, 0)
 	// A payload that cannot be read: this hook holds a block rule.

@@ -3,15 +3,17 @@
 //
 // The rules, shared with the awk decoder:
 //
-//   - Everything before the first '{' byte is skipped (UTF-8 BOMs, junk).
-//     From there the input must be exactly one RFC 8259 object followed
-//     only by JSON whitespace.
+//   - The bytes before the first '{' may only be white space (space, tab,
+//     CR, LF), bytes of byte order marks (EF BB BF FE FF) and the text
+//     "n++" (see Prefix); anything else there makes the input invalid.
+//     From the '{' on the input must be exactly one RFC 8259 object
+//     followed only by JSON whitespace.
 //   - A string that contains the escape \u0000 makes the whole payload
 //     invalid: a NUL cannot live in a bash variable. So do raw bytes below
 //     0x20 inside strings, and a raw NUL anywhere after the '{'.
 //   - Only top-level keys and the members of the top-level tool_input
-//     object are reported. Keys are compared by their raw text: a key
-//     written with escapes ("comm\u0061nd") is not the key "command".
+//     object are reported. Keys are compared after decoding their escapes:
+//     "comm\u0061nd" is the key "command".
 //   - A string value is decoded byte by byte: escapes are expanded, a
 //     surrogate pair becomes 4-byte UTF-8, a lone surrogate becomes U+FFFD,
 //     and any other byte, valid UTF-8 or not, is kept as it is.
@@ -46,7 +48,7 @@ type Payload struct {
 	tool map[string]Value
 }
 
-// Top returns the top-level key, compared by its raw text.
+// Top returns the top-level key (its decoded text).
 func (p *Payload) Top(key string) Value {
 	if p == nil {
 		return Value{}
@@ -62,18 +64,41 @@ func (p *Payload) ToolInput(key string) Value {
 	return p.tool[key]
 }
 
-// Decode strips everything before the first '{' and decodes one JSON object
-// with the awk decoder's rules. It returns an error wrapping ErrInvalid when
-// the awk decoder would not set hk_ok=1.
+// Prefix reports whether b may stand before the payload's '{': white space,
+// bytes of UTF-8 and UTF-16 byte order marks, and "n++", the framing that
+// Cursor 3.8.11 and later put before the payload on Windows (README,
+// "Payload fields").
+func Prefix(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', '\r', '\n', 0xEF, 0xBB, 0xBF, 0xFE, 0xFF:
+		case 'n':
+			if !bytes.HasPrefix(b[i:], []byte("n++")) {
+				return false
+			}
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Decode decodes one JSON object, after a Prefix, with the awk decoder's
+// rules. It returns an error wrapping ErrInvalid when the awk decoder would
+// not set hk_ok=1.
 func Decode(raw []byte) (*Payload, error) {
 	start := bytes.IndexByte(raw, '{')
 	if start < 0 {
 		return nil, fmt.Errorf("%w: no '{' in the input", ErrInvalid)
 	}
+	if !Prefix(raw[:start]) {
+		return nil, fmt.Errorf("%w: text before the '{'", ErrInvalid)
+	}
 	d := &decoder{b: raw, i: start}
 	p := &Payload{top: map[string]Value{}, tool: map[string]Value{}}
 	if err := d.object(func(key []byte) error {
-		k := string(key)
+		k := unescape(key)
 		if k != "tool_input" {
 			v, err := d.value()
 			p.top[k] = v
@@ -88,7 +113,7 @@ func Decode(raw []byte) (*Payload, error) {
 		}
 		return d.object(func(key []byte) error {
 			v, err := d.value()
-			p.tool[string(key)] = v
+			p.tool[unescape(key)] = v
 			return err
 		})
 	}); err != nil {
@@ -116,7 +141,7 @@ func (p *Payload) ParseToolInputString() {
 	d := &decoder{b: []byte(v.Text)}
 	err := d.object(func(key []byte) error {
 		v, err := d.value()
-		p.tool[string(key)] = v
+		p.tool[unescape(key)] = v
 		return err
 	})
 	if d.space(); err != nil || d.i < len(d.b) {

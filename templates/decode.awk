@@ -24,11 +24,13 @@
 # I: when set to 1, the input is the decoded text of a string tool_input
 # (docs/mcp.md): nothing may come before the "{" but JSON whitespace.
 #
-# Input: everything before the first "{" byte is skipped (BOMs, junk; with
-# I=1, only JSON whitespace may come first). From there the input must be
-# exactly one RFC 8259 object followed only by JSON whitespace. Also
-# invalid: no "{" at all, the escape \u0000 in any string (bash cannot hold
-# a NUL), raw bytes 00-1F inside strings.
+# Input: the bytes before the first "{" may only be white space (space, tab,
+# CR, LF) and, unless I=1, bytes of byte order marks (EF BB BF FE FF) and
+# the text n++ (a framing that Cursor 3.8.11 and later put there on
+# Windows); any other byte there makes the input invalid. From the "{" on the input must be exactly
+# one RFC 8259 object followed only by JSON whitespace. Also invalid: no "{"
+# at all, the escape \u0000 in any string (bash cannot hold a NUL), raw
+# bytes 00-1F inside strings.
 #
 # Output: nothing at all for invalid input. For valid input, all at the end:
 #   the header length in bytes, as 8 characters (printf %8d);
@@ -41,15 +43,15 @@
 # A string is decoded (all JSON escapes; a pair of surrogates gives 4-byte
 # UTF-8, a lone one gives EF BF BD; other bytes are copied as is); a number,
 # true or false gives its text; null, an object or an array leave the key
-# unset. The last occurrence of a key wins, and a top-level tool_input key
+# unset. Keys are compared after decoding their escapes ("comm\u0061nd" is
+# command). The last occurrence of a key wins, and a top-level tool_input key
 # resets every tool_input.* key. A name listed twice in W gives the same value
 # to both variables. Only depth 1, and depth 2 inside tool_input, are looked
 # at; keys inside strings or deeper containers are never fields. Since the
 # payload never reaches eval, a value cannot run code whatever it holds; the
 # length check sets hk_ok only when the whole output arrived.
 #
-# Known gaps: keys are compared by their raw text, so a key written with
-# escapes (comm\u0061nd) is not the key command. Raw NUL bytes: mawk and
+# Known gaps: raw NUL bytes: mawk and
 # gawk reject them; BWK awk drops the rest of the line and busybox awk
 # treats NUL as a line end, so a document they accept may differ there.
 # busybox awk runs gsub and split in time proportional to matches times
@@ -69,6 +71,7 @@
 # input line for every printf and sprintf.
 BEGIN {
 	ORS = ""; Z = sprintf("%c", 0); ZN = length(Z) == 1
+	PX = I ? "^[\t\r ]*$" : "^([\t\r " sprintf("%c%c%c%c%c", 239, 187, 191, 254, 255) "]|n[+][+])*$"
 	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
 	N = split(W, w, " ")
 	for (i = 1; i <= N; i++) {
@@ -83,7 +86,7 @@ E { next }
 	L = $0
 	if (!S) {
 		k = index(L, "{")
-		if (I && substr(L, 1, k ? k - 1 : length(L)) !~ /^[ \t\r]*$/) { E = 1; next }
+		if (substr(L, 1, k ? k - 1 : length(L)) !~ PX) { E = 1; next }
 		if (!k) next
 		L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1
 	}
@@ -103,6 +106,7 @@ E { next }
 		else if (T9 && f ~ /[\t\r]/) { E = 1; next }
 		else if (S == 1 || S == 2) {
 			S = 3; G = ""
+			if (f ~ /[\\\001\002]/) f = kd(f)
 			if (d == 1) { T0 = f == "tool_input"; if (T0) for (k in TK) VS[k] = 0; if (f in PR) G = f }
 			else if (d == 2 && T && ("\"" f) in PR) G = "\"" f
 		} else if (S == 4 || S == 5) {
@@ -184,6 +188,13 @@ function u8(c) {
 	if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
 	if (c < 65536) return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
 	return sprintf("%c%c%c%c", 240 + int(c / 262144), 128 + int(c / 4096) % 64, 128 + int(c / 64) % 64, 128 + c % 64)
+}
+# kd: the text of a key written with escapes (keys are short).
+function kd(f,   m, k, j) {
+	m = np; dec(f); k = ""
+	for (j = m + 1; j <= np; j++) k = k P[j]
+	np = m
+	return k
 }
 # out: add text to P; the bytes 01 and 02 stand for a backslash and a quote.
 function out(s) {

@@ -38,7 +38,8 @@ func randomPayload(r *rand.Rand) []byte {
 	var b bytes.Buffer
 	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
 	ws := func() { b.WriteString(pick("", "", " ", "\n", "\t", "\r\n", "  ")) }
-	keys := []string{"command", "cwd", "tool_name", "tool_input", "n", "file_path", "content", "Command", "comm\\u0061nd", "x", "tool_inpu", "\\\"command"}
+	keys := []string{"command", "cwd", "tool_name", "tool_input", "n", "file_path", "content", "Command", "comm\\u0061nd", "x", "tool_inpu", "\\\"command",
+		"tool\\u005Finput", "\\u0063ontent", "file\\u005fpath", "\\/command", "command\\n", "\\u0074ool_name"}
 	str := func() {
 		b.WriteByte('"')
 		for n := r.Intn(5); n > 0; n-- {
@@ -89,7 +90,7 @@ func randomPayload(r *rand.Rand) []byte {
 			str()
 		}
 	}
-	b.WriteString(pick("", "", "\xef\xbb\xbf", "\xef\xbb\xbf\xef\xbb\xbf", "junk", "x\n"))
+	b.WriteString(pick("", "", "\xef\xbb\xbf", "\xef\xbb\xbf\xef\xbb\xbf", "\xff\xfe", "n++", "\r\n\tn++\xef\xbb\xbf", "n+", "\xc3\xa9", "junk", "x\n"))
 	object(0)
 	ws()
 	out := b.Bytes()
@@ -173,7 +174,7 @@ func runDotNet(t *testing.T, mono, exe string, inputs [][]byte, tool bool) {
 		slot = fmt.Sprint(slices.Index(decodeKeys, "tool_input") + 1)
 	}
 	args := []string{exe}
-	for _, name := range []string{"hk_tok", "hk_esc", "hk_space"} {
+	for _, name := range []string{"hk_tok", "hk_esc", "hk_space", "hk_pre"} {
 		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
 	}
 	args = append(append(args, slot), decodeKeys...)

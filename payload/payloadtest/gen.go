@@ -19,8 +19,9 @@ type Generated struct {
 // input gives a document).
 // Documents mix every kind of value, every escape, surrogates alone and in
 // pairs, raw UTF-8, decoy keys inside strings and nested containers,
-// duplicate keys, repeated tool_input objects, BOMs and junk before the
-// object, and random whitespace. About one in six is then damaged (cut,
+// duplicate and escaped keys, repeated tool_input objects, what may and
+// what may not stand before the object, and random whitespace. About one
+// in six is then damaged (cut,
 // byte inserted or removed, junk appended), so invalid documents are covered
 // too. A seed that starts with 0xFF is used as the payload itself, after
 // that byte, with a fixed list of wanted keys.
@@ -89,14 +90,18 @@ func (g *gen) n(k int) int {
 
 func (g *gen) ws() { g.out.WriteString(spaces[g.n(len(spaces))]) }
 
+// prefixes are what may stand before the '{' (white space, byte order
+// marks, Cursor's "n++" framing) and what may not.
+var prefixes = []string{
+	"\xef\xbb\xbf", "\xef\xbb\xbf\xef\xbb\xbf", "\xff\xfe", "\xfe\xff", "n++", " \r\n\t", "\xef\xbb\xbfn++\n",
+	"junk \"]}[ \xff\r\n\t", "n+", "n++x", "\xef\xbb", "\xc3\xa9", "*** Begin Patch\n", "\x00",
+}
+
 func (g *gen) prefix() {
-	switch g.n(8) {
-	case 5:
-		g.out.WriteString("\xef\xbb\xbf")
-	case 6:
-		g.out.WriteString("\xef\xbb\xbf\xef\xbb\xbf")
-	case 7:
-		g.out.WriteString("junk \"]}[ \xff\r\n\t")
+	if g.n(3) == 2 {
+		for n := 1 + g.n(3); n > 0; n-- {
+			g.out.WriteString(prefixes[g.n(len(prefixes))])
+		}
 	}
 }
 
@@ -161,6 +166,11 @@ func (g *gen) toolString() {
 // key writes a key, sometimes with escapes that spell the same text.
 func (g *gen) key(k string) {
 	switch g.n(12) {
+	case 8:
+		if k != "" {
+			i := g.n(len(k))
+			k = k[:i] + fmt.Sprintf(`\u%04X`, k[i]) + k[i+1:]
+		}
 	case 9:
 		if k != "" {
 			k = fmt.Sprintf(`\u%04x`, k[0]) + k[1:]

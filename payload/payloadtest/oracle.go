@@ -20,15 +20,16 @@ type Field struct {
 
 // Doc is what encoding/json makes of a payload.
 type Doc struct {
-	// Valid is true for one JSON object (after anything before the first
-	// '{') in which no string holds U+0000.
+	// Valid is true for one JSON object in which no string holds U+0000,
+	// after nothing but white space, byte order mark bytes (EF BB BF FE
+	// FF) and "n++".
 	Valid bool
 	// ExactText is true when the document is valid UTF-8. Otherwise
 	// encoding/json has replaced bad bytes with U+FFFD, so string values
 	// must not be compared.
 	ExactText bool
 	// Top and Tool hold the last value of each top-level key and of each
-	// member of the last top-level tool_input object, by raw key text.
+	// member of the last top-level tool_input object, by decoded key.
 	Top, Tool map[string]Field
 }
 
@@ -39,6 +40,11 @@ func JSON(raw []byte) (Doc, error) {
 	start := bytes.IndexByte(raw, '{')
 	if start < 0 {
 		return d, nil
+	}
+	for _, c := range []byte(strings.ReplaceAll(string(raw[:start]), "n++", "")) {
+		if strings.IndexByte(" \t\r\n\xef\xbb\xbf\xfe\xff", c) < 0 {
+			return d, nil
+		}
 	}
 	doc := raw[start:]
 	if !json.Valid(doc) {
@@ -137,20 +143,19 @@ func (w *walker) token() (json.Token, error) {
 	return t, err
 }
 
-// members calls member with the raw text of each key of the object whose
-// '{' has just been read, and reads the closing '}'.
+// members calls member with each key of the object whose '{' has just
+// been read, and reads the closing '}'.
 func (w *walker) members(member func(key string) error) error {
 	for w.dec.More() {
-		from := w.dec.InputOffset()
-		if _, err := w.token(); err != nil {
+		t, err := w.token()
+		if err != nil {
 			return err
 		}
-		seg := w.doc[from:w.dec.InputOffset()]
-		q := bytes.IndexByte(seg, '"')
-		if q < 0 || len(seg) < q+2 {
-			return errors.New("payloadtest: cannot find the raw key")
+		key, ok := t.(string)
+		if !ok {
+			return errors.New("payloadtest: a key is not a string")
 		}
-		if err := member(string(seg[q+1 : len(seg)-1])); err != nil {
+		if err := member(key); err != nil {
 			return err
 		}
 	}

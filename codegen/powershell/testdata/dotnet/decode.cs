@@ -3,11 +3,11 @@
 // the template, to check the PowerShell decoder's algorithm on .NET against
 // the reference decoder (package payload). Keep it in step with the template.
 //
-// Arguments: TOKENIZER-HEX ESCAPES-HEX SPACE-HEX TOOL KEY... (keys as "name"
-// or "tool_input.name", each distinct; TOOL is 0, or the 1-based position of
-// the key "tool_input" to run hk_read_tool on it). Each stdin line is a hex
-// payload; the answer line is "invalid", or one field per key: "-" when
-// unset, else "=" and the hex of the value's bytes.
+// Arguments: TOKENIZER-HEX ESCAPES-HEX SPACE-HEX PREFIX-HEX TOOL KEY... (keys
+// as "name" or "tool_input.name", each distinct; TOOL is 0, or the 1-based
+// position of the key "tool_input" to run hk_read_tool on it). Each stdin
+// line is a hex payload; the answer line is "invalid", or one field per
+// key: "-" when unset, else "=" and the hex of the value's bytes.
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -18,7 +18,7 @@ class Decode {
     static Encoding bytes = Encoding.GetEncoding(28591);
     static Encoding utf8 = new UTF8Encoding(false);
     static Encoding strict = new UTF8Encoding(false, true);
-    static Regex tok, esc, space;
+    static Regex tok, esc, space, pre;
     static Dictionary<string, int> top = new Dictionary<string, int>(StringComparer.Ordinal);
     static Dictionary<string, int> tool = new Dictionary<string, int>(StringComparer.Ordinal);
     static List<int> ti = new List<int>();
@@ -46,6 +46,7 @@ class Decode {
         int i = s.IndexOf('{');
         if (i < 0) return false;
         if (inner && !space.IsMatch(s.Substring(0, i))) return false;
+        if (!pre.IsMatch(s.Substring(0, i))) return false;
         int pos = i + 1;
         var obj = new List<bool>();
         obj.Add(true);
@@ -81,6 +82,7 @@ class Decode {
                 string raw = m.Groups[2].Value;
                 if (state == 1 || state == 2) {
                     state = 3; want = 0; int k = 0;
+                    if (raw.IndexOf((char)92) >= 0) raw = Dec(raw);
                     if (obj.Count == 1 && inner) {
                         if (tool.TryGetValue(raw, out k)) want = k;
                     } else if (obj.Count == 1) {
@@ -119,10 +121,11 @@ class Decode {
         tok = new Regex(bytes.GetString(Hex(args[0])), opts);
         esc = new Regex(bytes.GetString(Hex(args[1])), opts);
         space = new Regex(bytes.GetString(Hex(args[2])), opts);
-        int toolSlot = int.Parse(args[3]);
-        int n = args.Length - 4;
+        pre = new Regex(bytes.GetString(Hex(args[3])), opts);
+        int toolSlot = int.Parse(args[4]);
+        int n = args.Length - 5;
         for (int i = 0; i < n; i++) {
-            string k = args[i + 4];
+            string k = args[i + 5];
             if (k.StartsWith("tool_input.", StringComparison.Ordinal)) { tool.Add(k.Substring(11), i + 1); ti.Add(i + 1); }
             else top.Add(k, i + 1);
         }

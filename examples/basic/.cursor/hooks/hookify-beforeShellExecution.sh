@@ -39,6 +39,7 @@ command -v mawk > /dev/null 2>&1 && hk_awk=mawk
 hk_ok=
 hk_o=$($hk_awk -v W=$'command' 'BEGIN {
 	ORS = ""; Z = sprintf("%c", 0); ZN = length(Z) == 1
+	PX = I ? "^[\t\r ]*$" : "^([\t\r " sprintf("%c%c%c%c%c", 239, 187, 191, 254, 255) "]|n[+][+])*$"
 	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
 	N = split(W, w, " ")
 	for (i = 1; i <= N; i++) {
@@ -53,7 +54,7 @@ E { next }
 	L = $0
 	if (!S) {
 		k = index(L, "{")
-		if (I && substr(L, 1, k ? k - 1 : length(L)) !~ /^[ \t\r]*$/) { E = 1; next }
+		if (substr(L, 1, k ? k - 1 : length(L)) !~ PX) { E = 1; next }
 		if (!k) next
 		L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1
 	}
@@ -73,6 +74,7 @@ E { next }
 		else if (T9 && f ~ /[\t\r]/) { E = 1; next }
 		else if (S == 1 || S == 2) {
 			S = 3; G = ""
+			if (f ~ /[\\\001\002]/) f = kd(f)
 			if (d == 1) { T0 = f == "tool_input"; if (T0) for (k in TK) VS[k] = 0; if (f in PR) G = f }
 			else if (d == 2 && T && ("\"" f) in PR) G = "\"" f
 		} else if (S == 4 || S == 5) {
@@ -152,6 +154,12 @@ function u8(c) {
 	if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
 	if (c < 65536) return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
 	return sprintf("%c%c%c%c", 240 + int(c / 262144), 128 + int(c / 4096) % 64, 128 + int(c / 64) % 64, 128 + c % 64)
+}
+function kd(f,   m, k, j) {
+	m = np; dec(f); k = ""
+	for (j = m + 1; j <= np; j++) k = k P[j]
+	np = m
+	return k
 }
 function out(s) {
 	if (index(s, "\001")) gsub(/\001/, "\\", s)

@@ -63,13 +63,14 @@ function hk_tool_in($t, [string[]]$tools) {
 }
 
 # hk_read decodes the payload $s (one char per byte) into $hk_v exactly as
-# decode.awk does for the bash script: everything before the first { is
-# skipped; from there the input must be one RFC 8259 object and JSON
-# whitespace, with no \u0000 escape; a wanted string is decoded to its UTF-8
-# bytes (a lone surrogate gives EF BF BD), a number, true or false gives its
-# text, and null, an object or an array unsets the key; the last duplicate
-# wins; only top-level keys and members of a top-level tool_input object
-# count, compared by their raw text. It returns $true when the input is
+# decode.awk does for the bash script: before the first { may stand only
+# white space, bytes of byte order marks and the text n++ ($hk_pre); from
+# there the input must be one RFC 8259 object and JSON whitespace, with no
+# \u0000 escape; a wanted string is decoded to its UTF-8 bytes (a lone
+# surrogate gives EF BF BD), a number, true or false gives its text, and
+# null, an object or an array unsets the key; the last duplicate wins; only
+# top-level keys and members of a top-level tool_input object count,
+# compared after decoding their escapes. It returns $true when the input is
 # valid. With $inner, $s is the text of a string tool_input (docs/mcp.md):
 # only JSON whitespace may come before the {, and the keys of the object are
 # the tool_input members. States: 1 after {, 2 after a comma in an object,
@@ -78,10 +79,12 @@ function hk_tool_in($t, [string[]]$tools) {
 $hk_tok = [System.Text.RegularExpressions.Regex]::new('\G(?:[ \t\n\r]+|([\[\]{}:,])|"((?>(?:[^"\\\x00-\x1F]+|\\["\\/bfnrt]|\\u(?!0000)[0-9A-Fa-f]{4})*))"|(true|false|null|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?))', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_space = [System.Text.RegularExpressions.Regex]::new('\A[ \t\n\r]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_esc = [System.Text.RegularExpressions.Regex]::new('(?:\\(?:u[0-9A-Fa-f]{4}|[^u]))+', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+$hk_pre = [System.Text.RegularExpressions.Regex]::new('\A(?:[\t\n\r \xEF\xBB\xBF\xFE\xFF]|n\+\+)*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 function hk_read([string]$s, [bool]$inner) {
   $i = $s.IndexOf([char]'{')
   if ($i -lt 0) { return $false }
   if ($inner -and -not $hk_space.IsMatch($s.Substring(0, $i))) { return $false }
+  if (-not $hk_pre.IsMatch($s.Substring(0, $i))) { return $false }
   $pos = $i + 1
   $obj = [System.Collections.Generic.List[bool]]::new()
   $obj.Add($true)
@@ -117,6 +120,7 @@ function hk_read([string]$s, [bool]$inner) {
       $raw = $m.Groups[2].Value
       if ($state -eq 1 -or $state -eq 2) {
         $state = 3; $want = 0; $k = 0
+        if ($raw.IndexOf([char]92) -ge 0) { $raw = hk_dec $raw }
         if ($obj.Count -eq 1 -and $inner) {
           if ($hk_tool.TryGetValue($raw, [ref]$k)) { $want = $k }
         } elseif ($obj.Count -eq 1) {
