@@ -4,6 +4,7 @@ package codegen
 
 import (
 	"io/fs"
+	"slices"
 	"strings"
 )
 
@@ -53,4 +54,28 @@ func Comment(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// AnyOf joins the test groups of a check, one per choice of a candidate
+// value per field (README, "Payload fields"), into one test that holds when
+// one group does: "" when a group is empty (that choice tests nothing, so
+// the check holds whenever it is tried), the group when there is one, else
+// each group between open and close, joined by or, between open and close.
+func AnyOf(groups []string, open, or, close string) string {
+	if slices.Contains(groups, "") {
+		return ""
+	}
+	if len(groups) == 1 {
+		return groups[0]
+	}
+	var b strings.Builder
+	b.WriteString(open)
+	for i, g := range groups {
+		if i > 0 {
+			b.WriteString(or)
+		}
+		b.WriteString(open + g + close)
+	}
+	b.WriteString(close)
+	return b.String()
 }

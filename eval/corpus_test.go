@@ -496,7 +496,17 @@ func place(t *testing.T, p *project, src ir.Source, v string, r *rand.Rand) []me
 		}
 		k = src.Keys[j]
 	}
-	return append(out, member{tool: k.ToolInput, key: k.Name, val: v})
+	out = append(out, member{tool: k.ToolInput, key: k.Name, val: v})
+	if len(src.Keys) > 1 && r.IntN(3) == 0 {
+		// Decoys at the other keys of the field: every key is a candidate,
+		// so none of them may hide the real value.
+		for _, d := range src.Keys {
+			if d != k && r.IntN(2) == 0 {
+				out = append(out, member{tool: d.ToolInput, key: d.Name, val: []string{"", "decoy", randomText(r)}[r.IntN(3)]})
+			}
+		}
+	}
+	return out
 }
 
 var texts = []string{"", "ls -la", "é✅ 中文", "a\tb", "\"quoted\" \\ back", "line\nline", "npm test", "x\u2028y", "😀"}
@@ -504,13 +514,13 @@ var texts = []string{"", "ls -la", "é✅ 中文", "a\tb", "\"quoted\" \\ back",
 func randomText(r *rand.Rand) string { return texts[r.IntN(len(texts))] }
 
 // spell writes the members as one JSON object, in one of many spellings
-// that must all decode to the same fields: escapes, BOMs and Cursor's n++
-// framing before the object, decoys the decoder must not take for fields,
-// duplicates where the last one wins, whitespace and newlines between
-// tokens. With toolString, tool_input is a string of JSON, as
+// that must all decode to the same fields: escapes (in keys too), BOMs and
+// Cursor's n++ framing before the object, decoys the decoder must not take
+// for fields, duplicates where the last one wins, whitespace and newlines
+// between tokens. With toolString, tool_input is a string of JSON, as
 // beforeMCPExecution sends it.
 func spell(ms []member, r *rand.Rand, toolString bool) []byte {
-	style := r.IntN(10)
+	style := r.IntN(11)
 	str := func(s string) string {
 		switch style {
 		case 1:
@@ -535,11 +545,18 @@ func spell(ms []member, r *rand.Rand, toolString bool) []byte {
 		sep, colon = ",\n  ", " : "
 	}
 	var top, tool []string
+	key := func(k string) string {
+		if style == 10 && k != "" {
+			i := r.IntN(len(k))
+			return `"` + k[:i] + fmt.Sprintf(`\u%04x`, k[i]) + k[i+1:] + `"`
+		}
+		return str(k)
+	}
 	for _, m := range ms {
-		kv := str(m.key) + colon + val(m)
+		kv := key(m.key) + colon + val(m)
 		if style == 4 {
 			// A decoy first: the same key with another value, overridden.
-			kv = str(m.key) + colon + str("decoy "+m.val) + sep + kv
+			kv = key(m.key) + colon + str("decoy "+m.val) + sep + kv
 		}
 		if m.tool {
 			tool = append(tool, kv)

@@ -6,9 +6,12 @@
 // the differential tests of the backends.
 //
 // A hook runs its checks in file order. A check applies when the payload
-// names no tool (tool_name unset or empty) or one of the check's tools. A
-// condition's value is the first set key of its source, else the source's
-// default, else the condition is false whatever its operator. Regex
+// names no tool (tool_name unset or empty) or one of the check's tools. The
+// candidates of a field are the set keys of its source, else the source's
+// default, else none (the field is missing, and every condition on it is
+// false whatever its operator). A check holds when its conditions all hold
+// for one choice of a candidate per field: an empty or decoy key never
+// hides the real one (README, "Payload fields"). Regex
 // operators are Python's re.search with IGNORECASE (package pyregex); the
 // others compare bytes. Every matching rule adds its messages, joined by a
 // blank line; when a block rule matches, only block messages are used. A
@@ -75,7 +78,7 @@ func Hook(h *ir.Hook, raw []byte, env Env) Result {
 		p.ParseToolInputString()
 	}
 	var blockU, blockA, warnU, warnA []string
-	values := map[string]value{}
+	values := map[string][]string{}
 	for _, c := range h.Checks {
 		if !toolApplies(p, c.Tools) || !res.holds(p, c.Conds, values, env) {
 			continue
@@ -132,40 +135,39 @@ func toolApplies(p *payload.Payload, tools []string) bool {
 	return false
 }
 
-// value is a field's value in one payload; set is false when the field is
-// missing, which makes every condition on it false.
-type value struct {
-	text string
-	set  bool
-}
-
-func (r *Result) holds(p *payload.Payload, conds []ir.Cond, values map[string]value, env Env) bool {
-	for _, c := range conds {
-		key := c.Src.String()
-		v, ok := values[key]
-		if !ok {
-			v = resolve(p, c.Src, env)
-			values[key] = v
+// holds reports whether conds all hold for one choice of a candidate value
+// per field.
+func (r *Result) holds(p *payload.Payload, conds []ir.Cond, values map[string][]string, env Env) bool {
+	fields, of := ir.Fields(conds)
+	var lists [][]string
+	for _, src := range fields {
+		key := src.String()
+		if _, ok := values[key]; !ok {
+			values[key] = fieldValues(p, src, env)
 		}
-		if !v.set {
-			return false
-		}
-		ok, err := test(c.Condition, v.text)
-		if err != nil {
-			r.Problems = append(r.Problems, err.Error())
-		}
-		if !ok {
-			return false
-		}
+		lists = append(lists, values[key])
 	}
-	return true
+	return !ir.Choices(lists, func(choice []string) bool {
+		for i, c := range conds {
+			ok, err := test(c.Condition, choice[of[i]])
+			if err != nil && !slices.Contains(r.Problems, err.Error()) {
+				r.Problems = append(r.Problems, err.Error())
+			}
+			if !ok {
+				return true // try the next choice
+			}
+		}
+		return false // this choice holds
+	})
 }
 
-// resolve returns the value of a source in a payload.
-func resolve(p *payload.Payload, src ir.Source, env Env) value {
+// fieldValues returns the candidate values of a source in a payload, in key
+// order: the text of each set key, else the default "", else none.
+func fieldValues(p *payload.Payload, src ir.Source, env Env) []string {
 	if src.Transcript {
-		return value{text: transcript(p, env), set: true}
+		return []string{transcript(p, env)}
 	}
+	var out []string
 	for _, k := range src.Keys {
 		var v payload.Value
 		if k.ToolInput {
@@ -174,13 +176,13 @@ func resolve(p *payload.Payload, src ir.Source, env Env) value {
 			v = p.Top(k.Name)
 		}
 		if v.Set {
-			return value{text: v.Text, set: true}
+			out = append(out, v.Text)
 		}
 	}
-	if src.HasDefault {
-		return value{set: true}
+	if len(out) == 0 && src.HasDefault {
+		out = []string{""}
 	}
-	return value{}
+	return out
 }
 
 // transcript is the text of the file named by transcript_path, else by

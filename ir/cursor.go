@@ -18,9 +18,11 @@ func (k Key) String() string {
 	return k.Name
 }
 
-// Source says where the value of a rule field comes from in a payload: the
-// first of Keys that is set, else "" when HasDefault, else the field is
-// missing and every condition on it is false (as in hookify).
+// Source says where the value of a rule field comes from in a payload:
+// each of Keys that is set is a candidate value (a rule holds when it holds
+// for one candidate per field); when none is set, the value is "" if
+// HasDefault, else the field is missing and every condition on it is false
+// (as in hookify).
 type Source struct {
 	Keys       []Key
 	HasDefault bool

@@ -99,8 +99,16 @@ func (s Source) String() string {
 	if s.Transcript {
 		parts = append(parts, "the file at "+TranscriptKey.String()+" or $"+TranscriptEnv)
 	}
+	var keys []string
 	for _, k := range s.Keys {
-		parts = append(parts, k.String())
+		keys = append(keys, k.String())
+	}
+	switch len(keys) {
+	case 0:
+	case 1:
+		parts = append(parts, keys[0])
+	default: // every set key is a candidate
+		parts = append(parts, "each set one of "+strings.Join(keys, ", "))
 	}
 	out := strings.Join(parts, ", else ")
 	if s.HasDefault {

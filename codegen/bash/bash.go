@@ -47,7 +47,7 @@ type Options struct {
 
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.sh.
 func Generate(u *ir.Unit, opts Options) codegen.File {
-	g := &gen{keys: map[ir.Key]int{}, opts: opts}
+	g := &gen{keys: map[ir.Key]int{}, opts: opts, lits: map[string]string{}}
 	var keys []ir.Key
 	mcp := false
 	for _, h := range u.Hooks {
@@ -129,6 +129,7 @@ type gen struct {
 	rules map[*ir.Rule]int
 	data  *strings.Builder
 	nlit  int
+	lits  map[string]string // prefix NUL text -> variable
 }
 
 func (g *gen) key(k ir.Key) int {
@@ -140,10 +141,15 @@ func (g *gen) key(k ir.Key) int {
 	return len(g.order)
 }
 
-// lit adds a rule-derived string to the data section and returns its variable.
+// lit adds a rule-derived string to the data section and returns its
+// variable; the same string with the same prefix is added once.
 func (g *gen) lit(prefix, s string) string {
+	if v, ok := g.lits[prefix+"\x00"+s]; ok {
+		return v
+	}
 	g.nlit++
 	v := fmt.Sprintf("hk_%s%d", prefix, g.nlit)
+	g.lits[prefix+"\x00"+s] = v
 	fmt.Fprintf(g.data, "%s=%s\n", v, Quote(s))
 	return v
 }
@@ -164,49 +170,44 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 	g.answer(b, in+"  ", a, "$hk_fail", "$hk_fail")
 	p(`fi`)
 
-	// Field values, each found once. val is how tests expand the value. A
-	// field read from one of several keys names its key in hk_vN, and tests
-	// read it through ${!hk_vN}: copying a 1 MB value costs 2 ms.
-	type srcInfo struct{ val, set string }
-	infos := map[string]srcInfo{}
+	// The candidate values of each field (README, "Payload fields"): the
+	// transcript, read once; else each key of the field's source, when
+	// set; else, when none is, the source's default "". val is how tests
+	// expand a candidate, and set the test that it applies ("" when it
+	// always does). The last key's candidate also stands for the default:
+	// ${hk_N-} is "" when no key is set.
+	type cand struct{ val, set string }
+	fields := map[string][]cand{}
 	for _, c := range h.Checks {
 		for _, cd := range c.AllConds() {
 			id := fmt.Sprint(cd.Src)
-			if _, ok := infos[id]; ok {
+			if _, ok := fields[id]; ok {
 				continue
 			}
-			n := len(infos) + 1
-			name := fmt.Sprintf("hk_v%d", n)
-			val, set := "$"+name, ""
-			switch {
-			case cd.Src.Transcript:
+			if cd.Src.Transcript {
+				name := fmt.Sprintf("hk_v%d", len(fields)+1)
 				t := g.keys[ir.TranscriptKey]
 				p(`hk_t=${hk_%d-}; [ -n "$hk_t" ] || hk_t=${%s-}`, t, ir.TranscriptEnv)
 				p(`%s=; if [ -n "$hk_t" ] && [ -f "$hk_t" ] && [ -r "$hk_t" ]; then IFS= read -r -d '' %s < "$hk_t"; fi`, name, name)
-			case len(cd.Src.Keys) == 1 && !cd.Src.HasDefault:
-				k := g.keys[cd.Src.Keys[0]]
-				val = fmt.Sprintf("$hk_%d", k)
-				set = fmt.Sprintf(`[ -n "${hk_%d+x}" ]`, k)
-			default:
-				var parts []string
-				for i, k := range cd.Src.Keys {
-					kw := "elif"
-					if i == 0 {
-						kw = "if"
-					}
-					parts = append(parts, fmt.Sprintf(`%s [ -n "${hk_%d+x}" ]; then %s=hk_%d`, kw, g.keys[k], name, g.keys[k]))
-				}
-				def := "else " + name + "=" + g.lit("d", "")
-				if !cd.Src.HasDefault {
-					// Set on every path: nothing may leak in from the environment.
-					parts[0] = fmt.Sprintf("%s_unset=; %s", name, parts[0])
-					def += fmt.Sprintf("; %s_unset=1", name)
-					set = fmt.Sprintf(`[ -z "$%s_unset" ]`, name)
-				}
-				p(`%s; %s; fi`, strings.Join(parts, "; "), def)
-				val = "${!" + name + "}"
+				fields[id] = []cand{{val: "$" + name}}
+				continue
 			}
-			infos[id] = srcInfo{val, set}
+			var cs []cand
+			var others string // ${hk_N+x} of every key but the last
+			for i, k := range cd.Src.Keys {
+				n := g.keys[k]
+				c := cand{val: fmt.Sprintf("$hk_%d", n), set: fmt.Sprintf(`[ -n "${hk_%d+x}" ]`, n)}
+				if i == len(cd.Src.Keys)-1 && cd.Src.HasDefault {
+					c.val = fmt.Sprintf("${hk_%d-}", n)
+					c.set = ""
+					if others != "" {
+						c.set = fmt.Sprintf(`[[ -n ${hk_%d+x} || -z %s ]]`, n, others)
+					}
+				}
+				others += fmt.Sprintf("${hk_%d+x}", n)
+				cs = append(cs, c)
+			}
+			fields[id] = cs
 		}
 	}
 
@@ -224,44 +225,48 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 			}
 			tests[cost] = append(tests[cost], t)
 		}
+		// Conditions hold for some choice of a candidate per field: one
+		// group of tests per choice, joined with ||.
+		choiceTest := func(conds []ir.Cond) string {
+			srcs, of := ir.Fields(conds)
+			var lists [][]cand
+			for _, src := range srcs {
+				lists = append(lists, fields[fmt.Sprint(src)])
+			}
+			var groups []string
+			ir.Choices(lists, func(choice []cand) bool {
+				tests = [nCosts][]string{}
+				for _, c := range choice {
+					if c.set != "" {
+						add(costPresence, c.set)
+					}
+				}
+				for i, cd := range conds {
+					for _, t := range g.tests(cd, choice[of[i]].val) {
+						add(t.cost, t.text)
+					}
+				}
+				groups = append(groups, strings.Join(slices.Concat(tests[:]...), " && "))
+				return true
+			})
+			return codegen.AnyOf(groups, "{ ", " || ", "; }")
+		}
+		var all []string
 		if len(c.Tools) > 0 {
 			// The matcher already filtered; re-check the tool when named.
-			add(costPresence, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.keys[ir.ToolNameKey], strings.Join(c.Tools, " ")))
+			all = append(all, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.keys[ir.ToolNameKey], strings.Join(c.Tools, " ")))
 		}
-		condTests := func(cd ir.Cond) []test {
-			info := infos[fmt.Sprint(cd.Src)]
-			ts := g.tests(cd, info.val)
-			if info.set != "" {
-				ts = append([]test{{costPresence, info.set}}, ts...)
-			}
-			return ts
+		if t := choiceTest(c.Conds); t != "" {
+			all = append(all, t)
 		}
-		conds := c.Conds
-		if len(c.Any) == 1 {
-			conds = slices.Concat(conds, c.Any[0])
-		} else if len(c.Any) > 1 {
-			// One of the groups must hold: { a && b; } || { c && d; }.
-			var alts []string
-			for _, group := range c.Any {
-				var ts []test
-				for _, cd := range group {
-					ts = append(ts, condTests(cd)...)
-				}
-				slices.SortStableFunc(ts, func(a, b test) int { return a.cost - b.cost })
-				var texts []string
-				for _, t := range ts {
-					texts = append(texts, t.text)
-				}
-				alts = append(alts, "{ "+strings.Join(texts, " && ")+"; }")
-			}
-			add(costRegex, "{ "+strings.Join(alts, " || ")+"; }")
+		// With groups in Any, one of them must hold as well.
+		var alts []string
+		for _, group := range c.Any {
+			alts = append(alts, choiceTest(group))
 		}
-		for _, cd := range conds {
-			for _, t := range condTests(cd) {
-				add(t.cost, t.text)
-			}
+		if t := codegen.AnyOf(alts, "{ ", " || ", "; }"); len(alts) > 0 && t != "" {
+			all = append(all, t)
 		}
-		all := slices.Concat(tests[:]...)
 		if len(all) == 0 {
 			all = []string{"true"}
 		}

@@ -49,7 +49,7 @@ func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.ps1.
 func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
-	g := &gen{keys: map[ir.Key]int{}, opts: opts}
+	g := &gen{keys: map[ir.Key]int{}, opts: opts, lits: map[string]string{}}
 	for _, h := range u.Hooks {
 		for _, k := range h.Keys() {
 			g.key(k)
@@ -138,6 +138,7 @@ type gen struct {
 	rules map[*ir.Rule]int
 	data  *strings.Builder
 	nlit  int
+	lits  map[string]string // prefix NUL text -> variable
 }
 
 func (g *gen) key(k ir.Key) int {
@@ -150,10 +151,14 @@ func (g *gen) key(k ir.Key) int {
 }
 
 // lit adds a rule-derived string to the data section, in byte form, and
-// returns its variable.
+// returns its variable; the same string with the same prefix is added once.
 func (g *gen) lit(prefix, s string) string {
+	if v, ok := g.lits[prefix+"\x00"+s]; ok {
+		return v
+	}
 	g.nlit++
 	v := fmt.Sprintf("$hk_%s%d", prefix, g.nlit)
+	g.lits[prefix+"\x00"+s] = v
 	fmt.Fprintf(g.data, "%s = hk_b %s\n", v, Quote(s))
 	return v
 }
@@ -164,8 +169,12 @@ func (g *gen) regex(cd ir.Cond) (string, error) {
 	if err != nil {
 		return "", &Error{Pos: cd.PatternPos, Msg: fmt.Sprintf("the regex cannot be run by PowerShell: its translation %q: %v", cd.ERE, err)}
 	}
+	if v, ok := g.lits["re\x00"+net]; ok {
+		return v, nil
+	}
 	g.nlit++
 	v := fmt.Sprintf("$hk_re%d", g.nlit)
+	g.lits["re\x00"+net] = v
 	fmt.Fprintf(g.data, "%s = [System.Text.RegularExpressions.Regex]::new(%s, [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))\n", v, Quote(net))
 	return v, nil
 }
@@ -191,40 +200,46 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 		b.WriteByte('\n')
 	}
 
-	// Field values, each computed once; $null when the field is missing.
-	vals := map[string]string{}
 	if slot, ok := g.keys[ir.ToolInputKey]; ok && h.Event.Spec().MCP {
 		q(`hk_read_tool %d`, slot)
 	}
+
+	// The candidate values of each field, as in the bash script: the
+	// transcript; else each key of the field's source, when set; else,
+	// when none is, the default ''. val is how tests read a candidate, and
+	// set the test that it applies ("" when it always does). The last
+	// key's candidate also stands for the default: $hk_fN is its value,
+	// else ''.
+	type cand struct{ val, set string }
+	fields := map[string][]cand{}
 	for _, c := range h.Checks {
 		for _, cd := range c.AllConds() {
 			id := fmt.Sprint(cd.Src)
-			if _, ok := vals[id]; ok {
+			if _, ok := fields[id]; ok {
 				continue
 			}
-			val := fmt.Sprintf("$hk_f%d", len(vals)+1)
-			switch {
-			case cd.Src.Transcript:
-				q(`%s = hk_transcript (hk_text $hk_v[%d])`, val, g.keys[ir.TranscriptKey])
-			case len(cd.Src.Keys) == 1 && !cd.Src.HasDefault:
-				val = fmt.Sprintf("$hk_v[%d]", g.keys[cd.Src.Keys[0]])
-			default:
-				var parts []string
-				for i, k := range cd.Src.Keys {
-					kw := "elseif"
-					if i == 0 {
-						kw = "if"
-					}
-					n := g.keys[k]
-					parts = append(parts, fmt.Sprintf(`%s ($null -ne $hk_v[%d]) { %s = $hk_v[%d] }`, kw, n, val, n))
-				}
-				def := "$null"
-				if cd.Src.HasDefault {
-					def = "''"
-				}
-				q(`%s else { %s = %s }`, strings.Join(parts, " "), val, def)
+			f := fmt.Sprintf("$hk_f%d", len(fields)+1)
+			if cd.Src.Transcript {
+				q(`%s = hk_transcript (hk_text $hk_v[%d])`, f, g.keys[ir.TranscriptKey])
+				fields[id] = []cand{{val: f}}
+				continue
 			}
-			vals[id] = val
+			var cs []cand
+			var others []string // the tests that no other key is set
+			for i, k := range cd.Src.Keys {
+				n := g.keys[k]
+				c := cand{val: fmt.Sprintf("$hk_v[%d]", n), set: fmt.Sprintf(`($null -ne $hk_v[%d])`, n)}
+				if i == len(cd.Src.Keys)-1 && cd.Src.HasDefault {
+					q(`%s = $hk_v[%d]; if ($null -eq %s) { %s = '' }`, f, n, f, f)
+					c.val, c.set = f, ""
+					if len(others) > 0 {
+						c.set = fmt.Sprintf(`(($null -ne $hk_v[%d]) -or (%s))`, n, strings.Join(others, " -and "))
+					}
+				}
+				others = append(others, fmt.Sprintf(`($null -eq $hk_v[%d])`, n))
+				cs = append(cs, c)
+			}
+			fields[id] = cs
 		}
 	}
 
@@ -256,37 +271,56 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 			}
 			tests = append(tests, fmt.Sprintf(`(hk_tool_in $hk_v[%d] @(%s))`, g.keys[ir.ToolNameKey], strings.Join(tools, ", ")))
 		}
-		condTests := func(conds []ir.Cond) ([]string, error) {
-			var tests []string
-			for _, cd := range conds {
-				val := vals[fmt.Sprint(cd.Src)]
-				if !cd.Src.Transcript && !cd.Src.HasDefault {
-					tests = append(tests, fmt.Sprintf(`($null -ne %s)`, val))
-				}
-				t, err := g.test(cd, val)
-				if err != nil {
-					return nil, err
-				}
-				tests = append(tests, t)
+		// Conditions hold for some choice of a candidate per field: one
+		// group of tests per choice, joined with -or.
+		choiceTest := func(conds []ir.Cond) (string, error) {
+			srcs, of := ir.Fields(conds)
+			var lists [][]cand
+			for _, src := range srcs {
+				lists = append(lists, fields[fmt.Sprint(src)])
 			}
-			return tests, nil
+			var groups []string
+			var err error
+			ir.Choices(lists, func(choice []cand) bool {
+				var ts []string
+				for _, c := range choice {
+					if c.set != "" {
+						ts = append(ts, c.set)
+					}
+				}
+				for i, cd := range conds {
+					var t string
+					if t, err = g.test(cd, choice[of[i]].val); err != nil {
+						return false
+					}
+					ts = append(ts, t)
+				}
+				groups = append(groups, strings.Join(ts, " -and "))
+				return true
+			})
+			return codegen.AnyOf(groups, "(", " -or ", ")"), err
 		}
-		ts, err := condTests(c.Conds)
+		t, err := choiceTest(c.Conds)
 		if err != nil {
 			return err
 		}
-		tests = append(tests, ts...)
-		// One of the Any groups must hold as well.
+		if t != "" {
+			tests = append(tests, t)
+		}
+		// With groups in Any, one of them must hold as well.
 		var alts []string
 		for _, group := range c.Any {
-			ts, err := condTests(group)
+			t, err := choiceTest(group)
 			if err != nil {
 				return err
 			}
-			alts = append(alts, "("+strings.Join(ts, " -and ")+")")
+			alts = append(alts, t)
 		}
-		if len(alts) > 0 {
-			tests = append(tests, "("+strings.Join(alts, " -or ")+")")
+		if t := codegen.AnyOf(alts, "(", " -or ", ")"); len(alts) > 0 && t != "" {
+			tests = append(tests, t)
+		}
+		if len(tests) == 0 {
+			tests = []string{"$true"}
 		}
 		q(`# %s`, codegen.Comment(c.Rule.Name))
 		q(`if (%s) {`, strings.Join(tests, " -and "))

@@ -205,11 +205,11 @@ if (-not $hk_ok) {
   exit 2
 }
 try {
-  if ($null -ne $hk_v[1]) { $hk_f1 = $hk_v[1] } elseif ($null -ne $hk_v[2]) { $hk_f1 = $hk_v[2] } else { $hk_f1 = '' }
+  $hk_f1 = $hk_v[2]; if ($null -eq $hk_f1) { $hk_f1 = '' }
   $hk_bu = [System.Collections.Generic.List[string]]::new()
   $hk_ba = [System.Collections.Generic.List[string]]::new()
   # no-prod-deploy
-  if ($hk_re1.IsMatch($hk_f1)) {
+  if (((($null -ne $hk_v[1]) -and $hk_re1.IsMatch($hk_v[1])) -or ((($null -ne $hk_v[2]) -or (($null -eq $hk_v[1]))) -and $hk_re1.IsMatch($hk_f1)))) {
     $hk_bu.Add($hk_u1); $hk_ba.Add($hk_a1)
   }
   if ($hk_bu.Count -gt 0) {

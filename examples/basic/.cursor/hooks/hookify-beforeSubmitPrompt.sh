@@ -12,9 +12,8 @@ hk_fail=$'hookify: the hook payload could not be read as one JSON object, and th
 # no-prod-deploy (.claude/hookify.no-prod-deploy.local.md)
 hk_u1=$'[no-prod-deploy]\\nProduction deploys go through the release pipeline, not the agent.'
 hk_a1=$'**[no-prod-deploy]**\\nProduction deploys go through the release pipeline, not the agent.'
-hk_d1=$''
-hk_re2=$'(^|[^0-9A-Z_a-z])[Dd][Ee][Pp][Ll][Oo][Yy]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+([Tt][Oo]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+)?[Pp][Rr][Oo][Dd]([Uu][Cc][Tt]([Ii]|\xc4[\xb0\xb1])[Oo][Nn])?([^0-9A-Z_a-z]|$)'
-hk_n3=$'[Dd][Ee][Pp][Ll][Oo][Yy]'
+hk_re1=$'(^|[^0-9A-Z_a-z])[Dd][Ee][Pp][Ll][Oo][Yy]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+([Tt][Oo]([\t-\x0d\x1c- ]|\xc2[\x85\xa0]| |\xe2\x80[\x80-\x8a\xa8\xa9\xaf]| |　)+)?[Pp][Rr][Oo][Dd]([Uu][Cc][Tt]([Ii]|\xc4[\xb0\xb1])[Oo][Nn])?([^0-9A-Z_a-z]|$)'
+hk_n2=$'[Dd][Ee][Pp][Ll][Oo][Yy]'
 
 # hk_tool_in NAME TOOL...: the payload names no tool, or one of TOOLs.
 hk_tool_in() {
@@ -173,10 +172,9 @@ if [ "$hk_ok" != 1 ]; then
   printf '%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2
   printf '%s' $'{"continue":false,"user_message":"' "$hk_fail" $'"}\n'; exit 2
 fi
-if [ -n "${hk_1+x}" ]; then hk_v1=hk_1; elif [ -n "${hk_2+x}" ]; then hk_v1=hk_2; else hk_v1=hk_d1; fi
 hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=
 # no-prod-deploy
-if [[ ${!hk_v1} =~ $hk_n3 ]] && [[ ${!hk_v1} =~ $hk_re2 ]]; then
+if { { [ -n "${hk_1+x}" ] && [[ $hk_1 =~ $hk_n2 ]] && [[ $hk_1 =~ $hk_re1 ]]; } || { [[ -n ${hk_2+x} || -z ${hk_1+x} ]] && [[ ${hk_2-} =~ $hk_n2 ]] && [[ ${hk_2-} =~ $hk_re1 ]]; }; }; then
   hk_blocked=1 hk_bu=${hk_bu:+$hk_bu$hk_sep}$hk_u1 hk_ba=${hk_ba:+$hk_ba$hk_sep}$hk_a1
 fi
 if [ -n "$hk_blocked" ]; then

@@ -210,12 +210,11 @@ if (-not $hk_ok) {
   exit 0
 }
 try {
-  if ($null -ne $hk_v[2]) { $hk_f1 = $hk_v[2] } elseif ($null -ne $hk_v[3]) { $hk_f1 = $hk_v[3] } else { $hk_f1 = $null }
-  if ($null -ne $hk_v[4]) { $hk_f2 = $hk_v[4] } elseif ($null -ne $hk_v[5]) { $hk_f2 = $hk_v[5] } elseif ($null -ne $hk_v[6]) { $hk_f2 = $hk_v[6] } else { $hk_f2 = '' }
+  $hk_f2 = $hk_v[6]; if ($null -eq $hk_f2) { $hk_f2 = '' }
   $hk_wu = [System.Collections.Generic.List[string]]::new()
   $hk_wa = [System.Collections.Generic.List[string]]::new()
   # no-console-log
-  if ((hk_tool_in $hk_v[1] @('Write', 'StrReplace', 'Edit', 'MultiEdit', 'ApplyPatch')) -and ($null -ne $hk_f1) -and $hk_re1.IsMatch($hk_f1) -and $hk_re2.IsMatch($hk_f2)) {
+  if ((hk_tool_in $hk_v[1] @('Write', 'StrReplace', 'Edit', 'MultiEdit', 'ApplyPatch')) -and ((($null -ne $hk_v[2]) -and ($null -ne $hk_v[4]) -and $hk_re1.IsMatch($hk_v[2]) -and $hk_re2.IsMatch($hk_v[4])) -or (($null -ne $hk_v[2]) -and ($null -ne $hk_v[5]) -and $hk_re1.IsMatch($hk_v[2]) -and $hk_re2.IsMatch($hk_v[5])) -or (($null -ne $hk_v[2]) -and (($null -ne $hk_v[6]) -or (($null -eq $hk_v[4]) -and ($null -eq $hk_v[5]))) -and $hk_re1.IsMatch($hk_v[2]) -and $hk_re2.IsMatch($hk_f2)) -or (($null -ne $hk_v[3]) -and ($null -ne $hk_v[4]) -and $hk_re1.IsMatch($hk_v[3]) -and $hk_re2.IsMatch($hk_v[4])) -or (($null -ne $hk_v[3]) -and ($null -ne $hk_v[5]) -and $hk_re1.IsMatch($hk_v[3]) -and $hk_re2.IsMatch($hk_v[5])) -or (($null -ne $hk_v[3]) -and (($null -ne $hk_v[6]) -or (($null -eq $hk_v[4]) -and ($null -eq $hk_v[5]))) -and $hk_re1.IsMatch($hk_v[3]) -and $hk_re2.IsMatch($hk_f2)))) {
     $hk_wu.Add($hk_u1); $hk_wa.Add($hk_a1)
   }
   if ($hk_wu.Count -gt 0) {

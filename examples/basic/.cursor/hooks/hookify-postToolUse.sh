@@ -12,11 +12,9 @@ hk_fail=$'hookify: the hook payload could not be read as one JSON object, and th
 # no-console-log (.claude/hookify.no-console-log.local.md)
 hk_u1=$'[no-console-log]\\nDebug logging found. Use the project logger (log.debug(...)), or remove the\\nconsole.log before you finish.'
 hk_a1=$'**[no-console-log]**\\nDebug logging found. Use the project logger (`log.debug(...)`), or remove the\\n`console.log` before you finish.'
-hk_d1=$''
-hk_d2=$''
-hk_re3=$'\\.([Jj]([Ss]|ſ)|[Tt]([Ss]|ſ))[Xx]?\n?$'
-hk_re4=$'[Cc][Oo][Nn]([Ss]|ſ)[Oo][Ll][Ee]\\.[Ll][Oo][Gg]\\('
-hk_n5=$'[Oo][Ll][Ee]\\.[Ll][Oo][Gg]\\('
+hk_re1=$'\\.([Jj]([Ss]|ſ)|[Tt]([Ss]|ſ))[Xx]?\n?$'
+hk_re2=$'[Cc][Oo][Nn]([Ss]|ſ)[Oo][Ll][Ee]\\.[Ll][Oo][Gg]\\('
+hk_n3=$'[Oo][Ll][Ee]\\.[Ll][Oo][Gg]\\('
 
 # hk_tool_in NAME TOOL...: the payload names no tool, or one of TOOLs.
 hk_tool_in() {
@@ -175,11 +173,9 @@ if [ "$hk_ok" != 1 ]; then
   printf '%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2
   printf '%s' $'{}\n'; exit 0
 fi
-hk_v1_unset=; if [ -n "${hk_2+x}" ]; then hk_v1=hk_2; elif [ -n "${hk_3+x}" ]; then hk_v1=hk_3; else hk_v1=hk_d1; hk_v1_unset=1; fi
-if [ -n "${hk_4+x}" ]; then hk_v2=hk_4; elif [ -n "${hk_5+x}" ]; then hk_v2=hk_5; elif [ -n "${hk_6+x}" ]; then hk_v2=hk_6; else hk_v2=hk_d2; fi
 hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=
 # no-console-log
-if hk_tool_in "${hk_1-}" Write StrReplace Edit MultiEdit ApplyPatch && [ -z "$hk_v1_unset" ] && [[ ${!hk_v2} =~ $hk_n5 ]] && [[ ${!hk_v1} =~ $hk_re3 ]] && [[ ${!hk_v2} =~ $hk_re4 ]]; then
+if hk_tool_in "${hk_1-}" Write StrReplace Edit MultiEdit ApplyPatch && { { [ -n "${hk_2+x}" ] && [ -n "${hk_4+x}" ] && [[ $hk_4 =~ $hk_n3 ]] && [[ $hk_2 =~ $hk_re1 ]] && [[ $hk_4 =~ $hk_re2 ]]; } || { [ -n "${hk_2+x}" ] && [ -n "${hk_5+x}" ] && [[ $hk_5 =~ $hk_n3 ]] && [[ $hk_2 =~ $hk_re1 ]] && [[ $hk_5 =~ $hk_re2 ]]; } || { [ -n "${hk_2+x}" ] && [[ -n ${hk_6+x} || -z ${hk_4+x}${hk_5+x} ]] && [[ ${hk_6-} =~ $hk_n3 ]] && [[ $hk_2 =~ $hk_re1 ]] && [[ ${hk_6-} =~ $hk_re2 ]]; } || { [ -n "${hk_3+x}" ] && [ -n "${hk_4+x}" ] && [[ $hk_4 =~ $hk_n3 ]] && [[ $hk_3 =~ $hk_re1 ]] && [[ $hk_4 =~ $hk_re2 ]]; } || { [ -n "${hk_3+x}" ] && [ -n "${hk_5+x}" ] && [[ $hk_5 =~ $hk_n3 ]] && [[ $hk_3 =~ $hk_re1 ]] && [[ $hk_5 =~ $hk_re2 ]]; } || { [ -n "${hk_3+x}" ] && [[ -n ${hk_6+x} || -z ${hk_4+x}${hk_5+x} ]] && [[ ${hk_6-} =~ $hk_n3 ]] && [[ $hk_3 =~ $hk_re1 ]] && [[ ${hk_6-} =~ $hk_re2 ]]; }; }; then
   hk_warned=1 hk_wu=${hk_wu:+$hk_wu$hk_sep}$hk_u1 hk_wa=${hk_wa:+$hk_wa$hk_sep}$hk_a1
 fi
 if [ -n "$hk_warned" ]; then

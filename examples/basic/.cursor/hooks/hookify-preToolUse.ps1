@@ -207,11 +207,10 @@ if (-not $hk_ok) {
   exit 2
 }
 try {
-  if ($null -ne $hk_v[2]) { $hk_f1 = $hk_v[2] } elseif ($null -ne $hk_v[3]) { $hk_f1 = $hk_v[3] } else { $hk_f1 = $null }
   $hk_bu = [System.Collections.Generic.List[string]]::new()
   $hk_ba = [System.Collections.Generic.List[string]]::new()
   # protect-env
-  if ((hk_tool_in $hk_v[1] @('Write', 'StrReplace', 'Edit', 'MultiEdit', 'ApplyPatch')) -and ($null -ne $hk_f1) -and $hk_re1.IsMatch($hk_f1) -and ($null -ne $hk_f1) -and (-not $hk_re2.IsMatch($hk_f1))) {
+  if ((hk_tool_in $hk_v[1] @('Write', 'StrReplace', 'Edit', 'MultiEdit', 'ApplyPatch')) -and ((($null -ne $hk_v[2]) -and $hk_re1.IsMatch($hk_v[2]) -and (-not $hk_re2.IsMatch($hk_v[2]))) -or (($null -ne $hk_v[3]) -and $hk_re1.IsMatch($hk_v[3]) -and (-not $hk_re2.IsMatch($hk_v[3]))))) {
     $hk_bu.Add($hk_u1); $hk_ba.Add($hk_a1)
   }
   if ($hk_bu.Count -gt 0) {

@@ -12,11 +12,10 @@ hk_fail=$'hookify: the hook payload could not be read as one JSON object, and th
 # protect-env (.claude/hookify.protect-env.local.md)
 hk_u1=$'[protect-env]\\n🔒 .env files hold secrets. Edit .env.example instead and tell the\\nuser which variable to set.'
 hk_a1=$'**[protect-env]**\\n🔒 **`.env` files hold secrets.** Edit `.env.example` instead and tell the\\nuser which variable to set.'
-hk_d1=$''
-hk_re2=$'(^|/)\\.[Ee][Nn][Vv](\\.([A-Za-z]|\xc4[\xb0\xb1]|ſ|K)+)?\n?$'
-hk_n3=$'\\.[Ee][Nn][Vv]'
-hk_re4=$'\\.[Ee][Xx][Aa][Mm][Pp][Ll][Ee]\n?$'
-hk_n5=$'\\.[Ee][Xx][Aa][Mm][Pp][Ll][Ee]'
+hk_re1=$'(^|/)\\.[Ee][Nn][Vv](\\.([A-Za-z]|\xc4[\xb0\xb1]|ſ|K)+)?\n?$'
+hk_n2=$'\\.[Ee][Nn][Vv]'
+hk_re3=$'\\.[Ee][Xx][Aa][Mm][Pp][Ll][Ee]\n?$'
+hk_n4=$'\\.[Ee][Xx][Aa][Mm][Pp][Ll][Ee]'
 
 # hk_tool_in NAME TOOL...: the payload names no tool, or one of TOOLs.
 hk_tool_in() {
@@ -175,10 +174,9 @@ if [ "$hk_ok" != 1 ]; then
   printf '%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2
   printf '%s' $'{"permission":"deny","user_message":"' "$hk_fail" $'","agent_message":"' "$hk_fail" $'"}\n'; exit 2
 fi
-hk_v1_unset=; if [ -n "${hk_2+x}" ]; then hk_v1=hk_2; elif [ -n "${hk_3+x}" ]; then hk_v1=hk_3; else hk_v1=hk_d1; hk_v1_unset=1; fi
 hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=
 # protect-env
-if hk_tool_in "${hk_1-}" Write StrReplace Edit MultiEdit ApplyPatch && [ -z "$hk_v1_unset" ] && [[ ${!hk_v1} =~ $hk_n3 ]] && [[ ${!hk_v1} =~ $hk_re2 ]] && ! { [[ ${!hk_v1} =~ $hk_n5 ]] && [[ ${!hk_v1} =~ $hk_re4 ]]; }; then
+if hk_tool_in "${hk_1-}" Write StrReplace Edit MultiEdit ApplyPatch && { { [ -n "${hk_2+x}" ] && [[ $hk_2 =~ $hk_n2 ]] && [[ $hk_2 =~ $hk_re1 ]] && ! { [[ $hk_2 =~ $hk_n4 ]] && [[ $hk_2 =~ $hk_re3 ]]; }; } || { [ -n "${hk_3+x}" ] && [[ $hk_3 =~ $hk_n2 ]] && [[ $hk_3 =~ $hk_re1 ]] && ! { [[ $hk_3 =~ $hk_n4 ]] && [[ $hk_3 =~ $hk_re3 ]]; }; }; }; then
   hk_blocked=1 hk_bu=${hk_bu:+$hk_bu$hk_sep}$hk_u1 hk_ba=${hk_ba:+$hk_ba$hk_sep}$hk_a1
 fi
 if [ -n "$hk_blocked" ]; then
