@@ -420,6 +420,10 @@ func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sampl
 			}
 			bySrc[k] = append(bySrc[k], cd)
 		}
+		// With patches read, the patch fields sometimes come from one file
+		// of a patch instead (README, "Payload fields").
+		patched := h.ReadsPatches() && r.IntN(3) == 0
+		parts := map[byte]string{}
 		for _, src := range order {
 			conds := bySrc[src.String()]
 			if r.IntN(8) == 0 || flip != nil && slices.ContainsFunc(conds, func(c ir.Cond) bool { return c.Condition == flip }) && r.IntN(3) == 0 {
@@ -432,7 +436,24 @@ func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sampl
 			case 1:
 				v = "line one\n" + v
 			}
+			if part, ok := ir.PatchKeys[firstKey(src).Name]; ok && patched && firstKey(src).ToolInput {
+				parts[part] = v
+				continue
+			}
 			ms = append(ms, place(t, p, src, v, r)...)
+		}
+		if patched {
+			text := patchText(parts, r)
+			switch r.IntN(4) {
+			case 0:
+				return append([]byte("\ufeff"), text...) // free-form: the payload is the patch
+			case 1:
+				ms = append(ms, member{key: "tool_input", val: text})
+			case 2:
+				ms = append(ms, member{tool: true, key: "diff", val: text})
+			default:
+				ms = append(ms, member{tool: true, key: "patch", val: text})
+			}
 		}
 		if len(c.Tools) > 0 {
 			switch r.IntN(6) {
@@ -455,6 +476,39 @@ func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sampl
 	r.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
 	ms = append([]member{{key: "hook_event_name", val: h.Event.String()}, {key: "conversation_id", val: "c-1"}}, ms...)
 	return spell(ms, r, h.Event.Spec().MCP && r.IntN(4) != 0)
+}
+
+// patchText writes a patch with one file whose path ('f'), added lines
+// ('a') and removed lines ('r') are parts, when set, among decoy files.
+func patchText(parts map[byte]string, r *rand.Rand) string {
+	lines := func(prefix, v string) string {
+		var b strings.Builder
+		for _, l := range strings.SplitAfter(strings.TrimSuffix(v, "\n"), "\n") {
+			b.WriteString(prefix + strings.TrimSuffix(l, "\n") + "\n")
+		}
+		return b.String()
+	}
+	path, ok := parts['f']
+	if !ok {
+		path = "src/main.go"
+	}
+	file := "*** Update File: " + path + "\n"
+	if r.IntN(3) == 0 {
+		file = "*** Update File: old/name.txt\n*** Move to: " + path + "\n"
+	}
+	file += "@@ func main\n context\n"
+	if v, ok := parts['r']; ok {
+		file += lines("-", v)
+	}
+	if v, ok := parts['a']; ok {
+		file += lines("+", v)
+	}
+	if _, ok := parts['r']; !ok && r.IntN(2) == 0 {
+		file = "*** Add File: " + path + "\n" + lines("+", parts['a'])
+	}
+	files := []string{"*** Add File: docs/notes.md\n+unrelated\n", "*** Delete File: old/gone.txt\n"}[:r.IntN(3)]
+	files = slices.Insert(files, r.IntN(len(files)+1), file)
+	return "*** Begin Patch\n" + strings.Join(files, "") + "*** End Patch\n"
 }
 
 // place sets a source's value in the payload, through one of its keys.
@@ -669,4 +723,12 @@ func synthetic() fstest.MapFS {
 	add("not-needle", "event: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: 'push\\s+(-f|--force)'\n  - field: command\n    operator: not_regex_match\n    pattern: '--force-with-lease\\b'")
 	tableRules(add)
 	return fsys
+}
+
+// firstKey is the first key of a source, or none (the transcript's).
+func firstKey(src ir.Source) ir.Key {
+	if len(src.Keys) == 0 {
+		return ir.Key{}
+	}
+	return src.Keys[0]
 }

@@ -67,7 +67,11 @@ func (r Result) Expect(failClosed bool) ir.Expect { return ir.ExpectOf(r.Outcome
 // Hook decides raw for one hook.
 func Hook(h *ir.Hook, raw []byte, env Env) Result {
 	res := Result{Event: h.Event}
-	p, err := payload.Decode(raw)
+	decode := payload.Decode
+	if h.ReadsPatches() {
+		decode = payload.DecodePatched
+	}
+	p, err := decode(raw)
 	if err != nil {
 		res.Outcome, res.Err = ir.Failed, err
 		a := ir.AnswerFor(h.Event, ir.Failed, env.Warn, h.FailClosed)
@@ -78,12 +82,31 @@ func Hook(h *ir.Hook, raw []byte, env Env) Result {
 		p.ParseToolInputString()
 	}
 	var blockU, blockA, warnU, warnA []string
-	values := map[string][]string{}
+	// The views a check is tried in: the payload, then one per file of its
+	// patches, in which PatchKeys hold that file's values.
+	views := []view{{look: func(k ir.Key) payload.Value {
+		if k.ToolInput {
+			return p.ToolInput(k.Name)
+		}
+		return p.Top(k.Name)
+	}}}
+	for _, f := range p.Files() {
+		part := map[byte]payload.Value{'f': {Text: f.Path, Set: true}, 'm': f.Move, 'a': {Text: f.Added, Set: true}, 'r': {Text: f.Removed, Set: true}}
+		views = append(views, view{look: func(k ir.Key) payload.Value {
+			if c, ok := ir.PatchKeys[k.Name]; ok && k.ToolInput {
+				return part[c]
+			}
+			return views[0].look(k)
+		}})
+	}
+	for i := range views {
+		views[i].values = map[string][]string{}
+	}
 	for _, c := range h.Checks {
-		if !toolApplies(p, c.Tools) || !res.holds(p, c.Conds, values, env) {
+		if !toolApplies(p, c.Tools) || !slices.ContainsFunc(views, func(v view) bool { return res.holds(p, v, c.Conds, env) }) {
 			continue
 		}
-		if len(c.Any) > 0 && !slices.ContainsFunc(c.Any, func(g []ir.Cond) bool { return res.holds(p, g, values, env) }) {
+		if len(c.Any) > 0 && !slices.ContainsFunc(c.Any, func(g []ir.Cond) bool { return res.holds(p, views[0], g, env) }) {
 			continue
 		}
 		res.Matched = append(res.Matched, c.Rule)
@@ -135,17 +158,24 @@ func toolApplies(p *payload.Payload, tools []string) bool {
 	return false
 }
 
-// holds reports whether conds all hold for one choice of a candidate value
-// per field.
-func (r *Result) holds(p *payload.Payload, conds []ir.Cond, values map[string][]string, env Env) bool {
+// A view is the payload as one check try sees it: look reads a key, and
+// values caches the candidate values of each field.
+type view struct {
+	look   func(ir.Key) payload.Value
+	values map[string][]string
+}
+
+// holds reports whether conds all hold in v for one choice of a candidate
+// value per field.
+func (r *Result) holds(p *payload.Payload, v view, conds []ir.Cond, env Env) bool {
 	fields, of := ir.Fields(conds)
 	var lists [][]string
 	for _, src := range fields {
 		key := src.String()
-		if _, ok := values[key]; !ok {
-			values[key] = fieldValues(p, src, env)
+		if _, ok := v.values[key]; !ok {
+			v.values[key] = fieldValues(p, v.look, src, env)
 		}
-		lists = append(lists, values[key])
+		lists = append(lists, v.values[key])
 	}
 	return !ir.Choices(lists, func(choice []string) bool {
 		for i, c := range conds {
@@ -163,19 +193,13 @@ func (r *Result) holds(p *payload.Payload, conds []ir.Cond, values map[string][]
 
 // fieldValues returns the candidate values of a source in a payload, in key
 // order: the text of each set key, else the default "", else none.
-func fieldValues(p *payload.Payload, src ir.Source, env Env) []string {
+func fieldValues(p *payload.Payload, look func(ir.Key) payload.Value, src ir.Source, env Env) []string {
 	if src.Transcript {
 		return []string{transcript(p, env)}
 	}
 	var out []string
 	for _, k := range src.Keys {
-		var v payload.Value
-		if k.ToolInput {
-			v = p.ToolInput(k.Name)
-		} else {
-			v = p.Top(k.Name)
-		}
-		if v.Set {
+		if v := look(k); v.Set {
 			out = append(out, v.Text)
 		}
 	}

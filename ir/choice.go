@@ -40,3 +40,27 @@ func Choices[T any](lists [][]T, f func(choice []T) bool) bool {
 	}
 	return walk(0)
 }
+
+// PatchKeys are the tool_input keys that the view of one file of a patch
+// sets (README, "Payload fields"), and to what: 'f' the file's path, 'm'
+// the path it moves to (unset without "*** Move to:"), 'a' its added
+// lines, 'r' its removed lines. Every other key keeps the payload's value.
+// templates/decode.awk holds the same table (A=1).
+var PatchKeys = map[string]byte{
+	"file_path": 'f', "path": 'm', "content": 'a', "contents": 'a', "new_string": 'a', "old_string": 'r',
+}
+
+// ReadsPatches reports whether h reads patches: it is a tool event and a
+// condition reads one of PatchKeys from tool_input. Then every file of a
+// patch in the payload is one more view in which the checks are tried.
+func (h *Hook) ReadsPatches() bool {
+	if !h.Event.Spec().Tool {
+		return false
+	}
+	for _, k := range h.Keys() {
+		if _, ok := PatchKeys[k.Name]; ok && k.ToolInput {
+			return true
+		}
+	}
+	return false
+}

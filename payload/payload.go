@@ -44,8 +44,9 @@ type Value struct {
 
 // Payload holds the fields of a decoded payload.
 type Payload struct {
-	top  map[string]Value
-	tool map[string]Value
+	top   map[string]Value
+	tool  map[string]Value
+	files []File // DecodePatched's
 }
 
 // Top returns the top-level key (its decoded text).

@@ -9,13 +9,16 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"text/template"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hookify/hookify/internal/testenv"
+	"github.com/hookify/hookify/ir"
 	"github.com/hookify/hookify/payload"
 	"github.com/hookify/hookify/payload/payloadtest"
 	"github.com/hookify/hookify/templates"
@@ -83,7 +86,7 @@ var reader = template.Must(template.New("hook.sh").Parse(templates.BashHook)).Lo
 // invocation is the reader, asking for the keys want.
 func invocation(want []string) string {
 	var b strings.Builder
-	if err := reader.Execute(&b, map[string]string{"Wanted": "'" + strings.Join(want, " ") + "'", "Decoder": templates.DecodeAWK}); err != nil {
+	if err := reader.Execute(&b, map[string]string{"Opts": "", "Wanted": "'" + strings.Join(want, " ") + "'", "Decoder": templates.DecodeAWK}); err != nil {
 		panic(err)
 	}
 	return b.String()
@@ -798,4 +801,171 @@ func TestDecodeToolString(t *testing.T) {
 		cases = append(cases, awkCase{name: tt.name, in: []byte(tt.in), want: toolStringWant, tool: true})
 	}
 	runAll(t, cases)
+}
+
+// runPatchCases checks payloads read with A=1 against payload.DecodePatched:
+// validity, the base values, and in each file's view (hk_i[j]) the values
+// of the patch keys (ir.PatchKeys; tool_name has none there).
+func runPatchCases(t *testing.T, env awkEnv, cases []awkCase) {
+	t.Helper()
+	dir := t.TempDir()
+	var sc strings.Builder
+	sc.WriteString("export LC_ALL=C\nshow() { if [ -n \"${!1+x}\" ]; then v=${!1}; printf 'S%d\\n%s\\n' \"${#v}\" \"$v\"; else printf 'U\\n'; fi; }\n")
+	for i, c := range cases {
+		if err := os.WriteFile(filepath.Join(dir, "in"+strconv.Itoa(i)), c.in, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := reader.Execute(&b, map[string]string{"Opts": " -v A=1", "Wanted": "'" + strings.Join(c.want, " ") + "'", "Decoder": templates.DecodeAWK}); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&sc, "unset hk_ok hk_np\n{ %s; } <in%d\nprintf 'O%%s N%%s\\n' \"${hk_ok-}\" \"${hk_np-}\"\n", b.String(), i)
+		fmt.Fprintf(&sc, "for ((j = 0; j <= ${hk_np:-0}; j++)); do for ((i = 1; i <= %d; i++)); do show \"hk_$i[$j]\"; done; done\n", len(c.want))
+	}
+	script := filepath.Join(dir, "run.sh")
+	if err := os.WriteFile(script, []byte(sc.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := testenv.Command(t, env.bash, script)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", env.name, err)
+	}
+	r := bufio.NewReader(bytes.NewReader(out))
+	line := func() string {
+		s, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("%s: reading the output: %v", env.name, err)
+		}
+		return strings.TrimSuffix(s, "\n")
+	}
+	value := func() payload.Value {
+		l := line()
+		if l == "U" {
+			return payload.Value{}
+		}
+		n, _ := strconv.Atoi(strings.TrimPrefix(l, "S"))
+		b := make([]byte, n+1)
+		if _, err := io.ReadFull(r, b); err != nil {
+			t.Fatalf("%s: short value", env.name)
+		}
+		return payload.Value{Text: string(b[:n]), Set: true}
+	}
+	for _, c := range cases {
+		var ok, np string
+		fmt.Sscanf(line(), "O%s N%s", &ok, &np)
+		if strings.HasPrefix(ok, "N") { // hk_ok empty
+			ok, np = "", strings.TrimPrefix(ok, "N")
+		}
+		p, err := payload.DecodePatched(c.in)
+		views := 0
+		if ok == "1" {
+			views, _ = strconv.Atoi(np)
+		}
+		got := make([][]payload.Value, views+1)
+		for j := range got {
+			for range c.want {
+				got[j] = append(got[j], value())
+			}
+		}
+		if (ok == "1") != (err == nil) {
+			t.Errorf("%s: awk valid=%v, DecodePatched: %v; input %s", env.name, ok == "1", err, show(c.in))
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if views != len(p.Files()) {
+			t.Errorf("%s: hk_np=%d, DecodePatched has %d files; input %s", env.name, views, len(p.Files()), show(c.in))
+			continue
+		}
+		for i, key := range c.want {
+			if want := lookup(p, key); got[0][i] != want {
+				t.Errorf("%s: %s = %s, want %s; input %s", env.name, key, showValue(got[0][i]), showValue(want), show(c.in))
+			}
+			for j, f := range p.Files() {
+				var want payload.Value
+				if name, ok := strings.CutPrefix(key, "tool_input."); ok {
+					switch ir.PatchKeys[name] {
+					case 'f':
+						want = payload.Value{Text: f.Path, Set: true}
+					case 'm':
+						want = f.Move
+					case 'a':
+						want = payload.Value{Text: f.Added, Set: true}
+					case 'r':
+						want = payload.Value{Text: f.Removed, Set: true}
+					}
+				}
+				if got[j+1][i] != want {
+					t.Errorf("%s: file %d: %s = %s, want %s; input %s", env.name, j+1, key, showValue(got[j+1][i]), showValue(want), show(c.in))
+				}
+			}
+		}
+	}
+}
+
+// TestDecodePatches reads hand-written and generated ApplyPatch payloads
+// (payloadtest.GeneratePatch) with every awk.
+func TestDecodePatches(t *testing.T) {
+	t.Parallel()
+	want := payloadtest.GeneratePatch(nil).Want
+	var cases []awkCase
+	for _, in := range []string{
+		`{"tool_name":"ApplyPatch","tool_input":{"patch":"*** Begin Patch\n*** Add File: .env\n+A=1\n*** Update File: a.go\n*** Move to: b.go\n@@\n-x\n+y\n z\n*** Delete File: c\n*** End Patch\n"}}`,
+		`{"tool_input":"*** Begin Patch\r\n*** Add File: .env\r\n+A=1\r\n*** End Patch"}`,
+		`{"tool_input":" {\"patch\":1}"}`,
+		`{"tool_input":{"diff":"*** Begin Patch\n*** Update File: a\n+1\n*** End Patch\n"},"tool_input":{"content":"x"}}`,
+		"\xef\xbb\xbf\n*** Begin Patch\n*** Add File: x\n+{\"a\":1}\n*** End Patch\n",
+		"junk\n*** Begin Patch\n*** Add File: x\n*** End Patch\n",
+		`{"tool_input":{"patch":"--- a/x\n+++ b/x\n"}}`,
+		`{"tool_input":{"patch":"*** Begin Patch\n*** Frobnicate File: x\n*** End Patch"}}`,
+		`{"tool_input":{"patch":"*** Begin Patch\n*** End Patch\nmore"}}`,
+		`{"tool_input":{"patch":5}}`,
+	} {
+		cases = append(cases, awkCase{in: []byte(in), want: want})
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		seed := make([]byte, 10+rng.IntN(80))
+		for j := range seed {
+			seed[j] = byte(rng.Uint32())
+		}
+		g := payloadtest.GeneratePatch(seed)
+		cases = append(cases, awkCase{in: g.Input, want: g.Want})
+	}
+	valid := 0
+	for _, c := range cases {
+		if _, err := payload.DecodePatched(c.in); err == nil {
+			valid++
+		}
+	}
+	if valid < len(cases)/4 || valid > len(cases)*9/10 {
+		t.Errorf("%d of %d patch payloads are valid; the generator is off balance", valid, len(cases))
+	}
+	for _, env := range awkEnvs(t) {
+		t.Run(env.name, func(t *testing.T) {
+			t.Parallel()
+			runPatchCases(t, env, cases)
+		})
+	}
+}
+
+// TestPatchKeysTable: decode.awk's table of the keys a patch view sets is
+// ir.PatchKeys.
+func TestPatchKeysTable(t *testing.T) {
+	m := regexp.MustCompile(`split\("((?:[a-z_]+ [fmar] ?)+)", w, " "\)`).FindStringSubmatch(templates.DecodeAWK)
+	if m == nil {
+		t.Fatal("no patch key table in decode.awk")
+	}
+	got := map[string]byte{}
+	f := strings.Fields(m[1])
+	for i := 0; i+1 < len(f); i += 2 {
+		got[f[i]] = f[i+1][0]
+	}
+	if d := cmp.Diff(ir.PatchKeys, got); d != "" {
+		t.Errorf("decode.awk's patch keys (-ir.PatchKeys +awk):\n%s", d)
+	}
 }

@@ -100,6 +100,12 @@ func Generate(u *ir.Unit, opts Options) codegen.File {
 	for _, k := range g.order {
 		wanted = append(wanted, k.String())
 	}
+	awkOpts := ""
+	for _, h := range u.Hooks {
+		if h.ReadsPatches() {
+			awkOpts = " -v A=1" // read patches too
+		}
+	}
 	var out strings.Builder
 	err := skeleton.Execute(&out, map[string]string{
 		"Header":  codegen.Header(u.Sources),
@@ -107,6 +113,7 @@ func Generate(u *ir.Unit, opts Options) codegen.File {
 		"Fail":    Quote(jsonText(ir.ParseFailureMessage)),
 		"Data":    strings.TrimRight(data.String(), "\n") + "\n",
 		"Wanted":  Quote(strings.Join(wanted, " ")),
+		"Opts":    awkOpts,
 		"Decoder": Decoder,
 		"Body":    strings.TrimRight(body.String(), "\n"),
 	})
@@ -175,41 +182,50 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 	// set; else, when none is, the source's default "". val is how tests
 	// expand a candidate, and set the test that it applies ("" when it
 	// always does). The last key's candidate also stands for the default:
-	// ${hk_N-} is "" when no key is set.
+	// ${hk_N-} is "" when no key is set. In the view of file hk_j of a
+	// patch, the patch keys are read from hk_N[hk_j] (decode.awk, A=1).
 	type cand struct{ val, set string }
-	fields := map[string][]cand{}
-	for _, c := range h.Checks {
-		for _, cd := range c.AllConds() {
-			id := fmt.Sprint(cd.Src)
-			if _, ok := fields[id]; ok {
-				continue
-			}
-			if cd.Src.Transcript {
-				name := fmt.Sprintf("hk_v%d", len(fields)+1)
+	transcripts := map[string]string{}
+	cands := func(src ir.Source, patch bool) []cand {
+		if src.Transcript {
+			id := fmt.Sprint(src)
+			if _, ok := transcripts[id]; !ok {
+				name := fmt.Sprintf("hk_v%d", len(transcripts)+1)
 				t := g.keys[ir.TranscriptKey]
 				p(`hk_t=${hk_%d-}; [ -n "$hk_t" ] || hk_t=${%s-}`, t, ir.TranscriptEnv)
 				p(`%s=; if [ -n "$hk_t" ] && [ -f "$hk_t" ] && [ -r "$hk_t" ]; then IFS= read -r -d '' %s < "$hk_t"; fi`, name, name)
-				fields[id] = []cand{{val: "$" + name}}
-				continue
+				transcripts[id] = "$" + name
 			}
-			var cs []cand
-			var others string // ${hk_N+x} of every key but the last
-			for i, k := range cd.Src.Keys {
-				n := g.keys[k]
-				c := cand{val: fmt.Sprintf("$hk_%d", n), set: fmt.Sprintf(`[ -n "${hk_%d+x}" ]`, n)}
-				if i == len(cd.Src.Keys)-1 && cd.Src.HasDefault {
-					c.val = fmt.Sprintf("${hk_%d-}", n)
-					c.set = ""
-					if others != "" {
-						c.set = fmt.Sprintf(`[[ -n ${hk_%d+x} || -z %s ]]`, n, others)
-					}
+			return []cand{{val: transcripts[id]}}
+		}
+		var cs []cand
+		var others string // ${hk_N+x} of every key but the last
+		for i, k := range src.Keys {
+			ref := fmt.Sprintf("hk_%d", g.keys[k])
+			if _, ok := ir.PatchKeys[k.Name]; ok && patch && k.ToolInput {
+				ref += "[hk_j]"
+			}
+			c := cand{val: "$" + ref, set: `[ -n "${` + ref + `+x}" ]`}
+			if patch {
+				c.val = "${" + ref + "}"
+			}
+			if i == len(src.Keys)-1 && src.HasDefault {
+				c.val, c.set = "${"+ref+"-}", ""
+				if others != "" {
+					c.set = fmt.Sprintf(`[[ -n ${%s+x} || -z %s ]]`, ref, others)
 				}
-				others += fmt.Sprintf("${hk_%d+x}", n)
-				cs = append(cs, c)
 			}
-			fields[id] = cs
+			others += "${" + ref + "+x}"
+			cs = append(cs, c)
+		}
+		return cs
+	}
+	for _, c := range h.Checks {
+		for _, cd := range c.AllConds() {
+			cands(cd.Src, false) // the transcript is read before the checks
 		}
 	}
+	patches := h.ReadsPatches()
 
 	p(`hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=`)
 	for _, c := range h.Checks {
@@ -226,12 +242,13 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 			tests[cost] = append(tests[cost], t)
 		}
 		// Conditions hold for some choice of a candidate per field: one
-		// group of tests per choice, joined with ||.
-		choiceTest := func(conds []ir.Cond) string {
+		// group of tests per choice, joined with ||; with patch, in the
+		// view of file hk_j of a patch.
+		choiceTest := func(conds []ir.Cond, patch bool) string {
 			srcs, of := ir.Fields(conds)
 			var lists [][]cand
 			for _, src := range srcs {
-				lists = append(lists, fields[fmt.Sprint(src)])
+				lists = append(lists, cands(src, patch))
 			}
 			var groups []string
 			ir.Choices(lists, func(choice []cand) bool {
@@ -256,13 +273,21 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 			// The matcher already filtered; re-check the tool when named.
 			all = append(all, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.keys[ir.ToolNameKey], strings.Join(c.Tools, " ")))
 		}
-		if t := choiceTest(c.Conds); t != "" {
+		views := []string{choiceTest(c.Conds, false)}
+		if pv := choiceTest(c.Conds, true); patches && pv != views[0] {
+			// ... or in the view of one file of a patch.
+			if pv == "" {
+				pv = "true"
+			}
+			views = append(views, `{ hk_hit=; for ((hk_j = 1; hk_j <= hk_np; hk_j++)); do if `+pv+`; then hk_hit=1; break; fi; done; [ -n "$hk_hit" ]; }`)
+		}
+		if t := codegen.AnyOf(views, "{ ", " || ", "; }"); t != "" {
 			all = append(all, t)
 		}
 		// With groups in Any, one of them must hold as well.
 		var alts []string
 		for _, group := range c.Any {
-			alts = append(alts, choiceTest(group))
+			alts = append(alts, choiceTest(group, false))
 		}
 		if t := codegen.AnyOf(alts, "{ ", " || ", "; }"); len(alts) > 0 && t != "" {
 			all = append(all, t)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/payload"
+	"github.com/hookify/hookify/payload/payloadtest"
 	"github.com/hookify/hookify/templates"
 )
 
@@ -165,6 +166,77 @@ func TestDecoderOnDotNet(t *testing.T) {
 	runDotNet(t, mono, exe, toolInputs, true)
 }
 
+// TestPatchDecoderOnDotNet runs the C# transliteration of the skeleton's
+// hk_free and hk_patch, with the skeleton's regexes, on generated ApplyPatch
+// payloads (payloadtest.GeneratePatch), and requires the files that
+// payload.DecodePatched reads.
+func TestPatchDecoderOnDotNet(t *testing.T) {
+	mono, exe := monoExe(t, "decode.cs")
+	keys := []string{"tool_name", "tool_input", "tool_input.patch", "tool_input.diff", "tool_input.file_path"}
+	r := rand.New(rand.NewSource(9))
+	var inputs [][]byte
+	for i := 0; i < 3000; i++ {
+		seed := make([]byte, 10+r.Intn(80))
+		r.Read(seed)
+		inputs = append(inputs, payloadtest.GeneratePatch(seed).Input)
+	}
+	args := []string{exe}
+	for _, name := range []string{"hk_tok", "hk_esc", "hk_space", "hk_pre"} {
+		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
+	}
+	args = append(args, "P")
+	for _, name := range []string{"hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead"} {
+		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
+	}
+	args = append(args, keys...)
+	var in bytes.Buffer
+	for _, p := range inputs {
+		fmt.Fprintf(&in, "%s\n", hex.EncodeToString(p))
+	}
+	cmd := testenv.Command(t, mono, args...)
+	cmd.Stdin = &in
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("mono: %v", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	h := func(v payload.Value) string {
+		if !v.Set {
+			return "-"
+		}
+		return "=" + hex.EncodeToString([]byte(v.Text))
+	}
+	bad, files := 0, 0
+	for _, p := range inputs {
+		if !sc.Scan() {
+			t.Fatal("missing answers")
+		}
+		want := "invalid"
+		if d, err := payload.DecodePatched(p); err == nil {
+			var f []string
+			for _, k := range keys {
+				if name, ok := strings.CutPrefix(k, "tool_input."); ok {
+					f = append(f, h(d.ToolInput(name)))
+				} else {
+					f = append(f, h(d.Top(k)))
+				}
+			}
+			for _, x := range d.Files() {
+				files++
+				f = append(f, "|", h(payload.Value{Text: x.Path, Set: true}), h(x.Move), h(payload.Value{Text: x.Added, Set: true}), h(payload.Value{Text: x.Removed, Set: true}))
+			}
+			want = strings.Join(f, " ")
+		}
+		if got := sc.Text(); got != want {
+			if bad++; bad <= 10 {
+				t.Errorf("payload %q:\n got  %s\n want %s", p, got, want)
+			}
+		}
+	}
+	t.Logf("%d patch payloads, %d files, %d disagreements", len(inputs), files, bad)
+}
+
 // runDotNet runs the C# decoder on inputs and compares its answers with the
 // reference decoder's; with tool, both read tool_input as a string of JSON.
 func runDotNet(t *testing.T, mono, exe string, inputs [][]byte, tool bool) {
@@ -177,7 +249,11 @@ func runDotNet(t *testing.T, mono, exe string, inputs [][]byte, tool bool) {
 	for _, name := range []string{"hk_tok", "hk_esc", "hk_space", "hk_pre"} {
 		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
 	}
-	args = append(append(args, slot), decodeKeys...)
+	args = append(args, slot)
+	for _, name := range []string{"hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead"} {
+		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
+	}
+	args = append(args, decodeKeys...)
 	var in bytes.Buffer
 	for _, p := range inputs {
 		fmt.Fprintf(&in, "%s\n", hex.EncodeToString(p))

@@ -50,9 +50,17 @@ func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.ps1.
 func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 	g := &gen{keys: map[ir.Key]int{}, opts: opts, lits: map[string]string{}}
+	var patchSlots []string // where the texts that may hold patches are read
 	for _, h := range u.Hooks {
 		for _, k := range h.Keys() {
 			g.key(k)
+		}
+	}
+	for _, h := range u.Hooks {
+		if h.ReadsPatches() && patchSlots == nil {
+			for _, k := range []ir.Key{{Name: "tool_input"}, {ToolInput: true, Name: "patch"}, {ToolInput: true, Name: "diff"}} {
+				patchSlots = append(patchSlots, fmt.Sprint(g.key(k)))
+			}
 		}
 	}
 	var data, body strings.Builder
@@ -116,6 +124,7 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 		"Data":      data.String(),
 		"Keys":      keys.String(),
 		"ToolSlots": strings.Join(toolSlots, ", "),
+		"Patches":   strings.Join(patchSlots, ", "),
 		"Slots":     fmt.Sprint(len(g.order) + 1),
 		"Body":      strings.TrimRight(body.String(), "\n"),
 	})
@@ -211,37 +220,43 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 	// key's candidate also stands for the default: $hk_fN is its value,
 	// else ''.
 	type cand struct{ val, set string }
-	fields := map[string][]cand{}
+	transcripts := map[string]string{}
+	// cands: in the view of one file of a patch ($w, see hk_patch), the
+	// patch keys are read from the file.
+	cands := func(src ir.Source, patch bool) []cand {
+		if src.Transcript {
+			id := fmt.Sprint(src)
+			if _, ok := transcripts[id]; !ok {
+				transcripts[id] = fmt.Sprintf("$hk_t%d", len(transcripts)+1)
+				q(`%s = hk_transcript (hk_text $hk_v[%d])`, transcripts[id], g.keys[ir.TranscriptKey])
+			}
+			return []cand{{val: transcripts[id]}}
+		}
+		var cs []cand
+		var others []string // the tests that no other key is set
+		for i, k := range src.Keys {
+			ref := fmt.Sprintf("$hk_v[%d]", g.keys[k])
+			if part, ok := ir.PatchKeys[k.Name]; ok && patch && k.ToolInput {
+				ref = fmt.Sprintf("$w['%c']", part)
+			}
+			c := cand{val: ref, set: fmt.Sprintf(`($null -ne %s)`, ref)}
+			if i == len(src.Keys)-1 && src.HasDefault {
+				c.val, c.set = "(hk_s "+ref+")", ""
+				if len(others) > 0 {
+					c.set = fmt.Sprintf(`(($null -ne %s) -or (%s))`, ref, strings.Join(others, " -and "))
+				}
+			}
+			others = append(others, fmt.Sprintf(`($null -eq %s)`, ref))
+			cs = append(cs, c)
+		}
+		return cs
+	}
 	for _, c := range h.Checks {
 		for _, cd := range c.AllConds() {
-			id := fmt.Sprint(cd.Src)
-			if _, ok := fields[id]; ok {
-				continue
-			}
-			f := fmt.Sprintf("$hk_f%d", len(fields)+1)
-			if cd.Src.Transcript {
-				q(`%s = hk_transcript (hk_text $hk_v[%d])`, f, g.keys[ir.TranscriptKey])
-				fields[id] = []cand{{val: f}}
-				continue
-			}
-			var cs []cand
-			var others []string // the tests that no other key is set
-			for i, k := range cd.Src.Keys {
-				n := g.keys[k]
-				c := cand{val: fmt.Sprintf("$hk_v[%d]", n), set: fmt.Sprintf(`($null -ne $hk_v[%d])`, n)}
-				if i == len(cd.Src.Keys)-1 && cd.Src.HasDefault {
-					q(`%s = $hk_v[%d]; if ($null -eq %s) { %s = '' }`, f, n, f, f)
-					c.val, c.set = f, ""
-					if len(others) > 0 {
-						c.set = fmt.Sprintf(`(($null -ne $hk_v[%d]) -or (%s))`, n, strings.Join(others, " -and "))
-					}
-				}
-				others = append(others, fmt.Sprintf(`($null -eq $hk_v[%d])`, n))
-				cs = append(cs, c)
-			}
-			fields[id] = cs
+			cands(cd.Src, false) // the transcript is read before the checks
 		}
 	}
+	patches := h.ReadsPatches()
 
 	// Only the answers a hook can reach are written (as in the bash
 	// script): block messages if it holds a block rule, warn messages if
@@ -273,11 +288,11 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 		}
 		// Conditions hold for some choice of a candidate per field: one
 		// group of tests per choice, joined with -or.
-		choiceTest := func(conds []ir.Cond) (string, error) {
+		choiceTest := func(conds []ir.Cond, patch bool) (string, error) {
 			srcs, of := ir.Fields(conds)
 			var lists [][]cand
 			for _, src := range srcs {
-				lists = append(lists, fields[fmt.Sprint(src)])
+				lists = append(lists, cands(src, patch))
 			}
 			var groups []string
 			var err error
@@ -300,17 +315,25 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 			})
 			return codegen.AnyOf(groups, "(", " -or ", ")"), err
 		}
-		t, err := choiceTest(c.Conds)
+		base, err := choiceTest(c.Conds, false)
 		if err != nil {
 			return err
 		}
-		if t != "" {
+		views := []string{base}
+		if pv, _ := choiceTest(c.Conds, true); patches && pv != base {
+			// ... or in the view of one file of a patch.
+			if pv == "" {
+				pv = "$true"
+			}
+			views = append(views, "(hk_any { param($w) "+pv+" })")
+		}
+		if t := codegen.AnyOf(views, "(", " -or ", ")"); t != "" {
 			tests = append(tests, t)
 		}
 		// With groups in Any, one of them must hold as well.
 		var alts []string
 		for _, group := range c.Any {
-			t, err := choiceTest(group)
+			t, err := choiceTest(group, false)
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package payloadtest
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -276,4 +277,73 @@ func (g *gen) damage() {
 	}
 	g.out.Reset()
 	g.out.WriteString(s)
+}
+
+// GeneratePatch builds, from arbitrary bytes read as choices like Generate,
+// a payload that carries ApplyPatch text (README, "Payload fields"): in
+// tool_input.patch or tool_input.diff, as a string tool_input, or as the
+// whole payload; several files added, updated (with and without a move)
+// and deleted, CRLF line ends, lines that look like headers, and now and
+// then a line or a place the format does not allow. Want names the keys a
+// patch view sets, and tool_name.
+func GeneratePatch(seed []byte) Generated {
+	g := &gen{src: seed}
+	var b strings.Builder
+	nl := "\n"
+	if g.n(5) == 0 {
+		nl = "\r\n"
+	}
+	line := func(s string) { b.WriteString(s + nl) }
+	if g.n(6) == 0 {
+		line("")
+	}
+	line([]string{"*** Begin Patch", "*** Begin Patch", "*** Begin Patch", "  *** Begin Patch", "*** Begin Patch ", "*** begin patch"}[g.n(6)])
+	paths := []string{".env", "src/a.go", "a b/c.txt", "é/ü.md", "x", "", "dir/", "*** x", "+y", ".env\r"}
+	text := []string{"", "A=1", "console.log(x)", "+plus", "-minus", " space", "***", "@@", "*** End Patch", "é ✅", "\t", "tail "}
+	for n := g.n(4); n >= 0; n-- {
+		switch g.n(4) {
+		case 0, 1:
+			line("*** Add File: " + paths[g.n(len(paths))])
+			for k := g.n(4); k > 0; k-- {
+				line("+" + text[g.n(len(text))])
+			}
+		case 2:
+			line("*** Update File: " + paths[g.n(len(paths))])
+			if g.n(3) == 0 {
+				line("*** Move to: " + paths[g.n(len(paths))])
+			}
+			for k := g.n(6); k > 0; k-- {
+				line([]string{"@@", "@@ func x", " ", "-", "+", "", "*** End of File"}[g.n(7)] + text[g.n(len(text))])
+			}
+		case 3:
+			line("*** Delete File: " + paths[g.n(len(paths))])
+		}
+		if g.n(12) == 0 {
+			line([]string{"*** Move to: z", "junk", "*** Unknown File: q", "+stray"}[g.n(4)])
+		}
+	}
+	if g.n(6) != 0 {
+		line("*** End Patch")
+	}
+	if g.n(8) == 0 {
+		line([]string{"", "after", "  "}[g.n(3)])
+	}
+	patch := b.String()
+	if g.n(6) == 0 {
+		patch = strings.TrimSuffix(patch, nl)
+	}
+	want := []string{"tool_name", "tool_input.file_path", "tool_input.path", "tool_input.content", "tool_input.contents", "tool_input.new_string", "tool_input.old_string"}
+	q, _ := json.Marshal(patch)
+	var in string
+	switch g.n(5) {
+	case 0:
+		in = []string{"", "\xef\xbb\xbf", "n++", " \r\n"}[g.n(4)] + patch
+	case 1:
+		in = `{"tool_name":"ApplyPatch","tool_input":` + string(q) + `}`
+	case 2:
+		in = `{"tool_name":"ApplyPatch","tool_input":{"path":"decoy.txt","diff":` + string(q) + `}}`
+	default:
+		in = `{"tool_name":"ApplyPatch","tool_input":{"patch":` + string(q) + `,"file_path":"/p/base.txt","content":"base"}}`
+	}
+	return Generated{Input: []byte(in), Want: want}
 }

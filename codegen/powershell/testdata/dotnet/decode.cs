@@ -3,11 +3,15 @@
 // the template, to check the PowerShell decoder's algorithm on .NET against
 // the reference decoder (package payload). Keep it in step with the template.
 //
-// Arguments: TOKENIZER-HEX ESCAPES-HEX SPACE-HEX PREFIX-HEX TOOL KEY... (keys
-// as "name" or "tool_input.name", each distinct; TOOL is 0, or the 1-based
-// position of the key "tool_input" to run hk_read_tool on it). Each stdin
-// line is a hex payload; the answer line is "invalid", or one field per
-// key: "-" when unset, else "=" and the hex of the value's bytes.
+// Arguments: TOKENIZER-HEX ESCAPES-HEX SPACE-HEX PREFIX-HEX TOOL BLANK-HEX
+// BEGIN-HEX END-HEX EOF-HEX HEADER-HEX KEY... (keys as "name" or
+// "tool_input.name", each distinct; TOOL is 0, or the 1-based position of
+// the key "tool_input" to run hk_read_tool on it, or P to read patches as
+// the template does with $hk_ps, the keys then holding tool_input,
+// tool_input.patch and tool_input.diff). Each stdin line is a hex payload;
+// the answer line is "invalid", or one field per key: "-" when unset, else
+// "=" and the hex of the value's bytes; then, per file of the patches, " |"
+// and its path, move, added and removed lines in the same form.
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -110,6 +114,76 @@ class Decode {
         return state == 7;
     }
 
+    static Regex pblank, pbegin, pend, peof, phead;
+
+    // hk_free
+    static string Free(string s) {
+        int at = 0;
+        while (at < s.Length) {
+            int e = s.IndexOf((char)10, at);
+            if (e < 0) e = s.Length;
+            string line = s.Substring(at, e - at);
+            int b = line.IndexOf("*** Begin Patch", StringComparison.Ordinal);
+            if (b >= 0 && pre.IsMatch(line.Substring(0, b))) return s.Substring(at + b);
+            if (line.IndexOf('{') >= 0 || !pre.IsMatch(line)) return null;
+            at = e + 1;
+        }
+        return null;
+    }
+
+    // hk_patch: a file is {f, m, a, r}.
+    static bool Patch(string text, List<string[]> files) {
+        string[] lines = text.Split((char)10);
+        int st = 0;
+        string[] cur = null;
+        StringBuilder ca = null, cr = null;
+        var added = new List<StringBuilder>(); var removed = new List<StringBuilder>();
+        var nw = new List<string[]>();
+        for (int i = 0; i < lines.Length; i++) {
+            string l = lines[i], m = l;
+            if (m.EndsWith("\r", StringComparison.Ordinal)) m = m.Substring(0, m.Length - 1);
+            if (st == 0) {
+                if (pblank.IsMatch(m) && i < lines.Length - 1) continue;
+                if (!pbegin.IsMatch(m)) return false;
+                st = 1;
+                continue;
+            }
+            if (st == 4) {
+                if (!pblank.IsMatch(m)) return false;
+                continue;
+            }
+            var h = phead.Match(m);
+            if (pend.IsMatch(m)) {
+                st = 4;
+            } else if (h.Success) {
+                if (h.Groups[2].Value.Length == 0) return false;
+                if (h.Groups[1].Value == "Add") st = 2; else if (h.Groups[1].Value == "Update") st = 3; else st = 1;
+                cur = new string[] { h.Groups[2].Value, null, null, null };
+                nw.Add(cur); ca = new StringBuilder(); cr = new StringBuilder(); added.Add(ca); removed.Add(cr);
+            } else if (m.StartsWith("*** Move to: ", StringComparison.Ordinal)) {
+                string to = m.Substring(13);
+                if (st != 3 || to.Length == 0 || cur[1] != null) return false;
+                cur[1] = to;
+            } else if (peof.IsMatch(m)) {
+            } else if (m.StartsWith("***", StringComparison.Ordinal) || (st == 1 && !pblank.IsMatch(m))) {
+                return false;
+            } else if (st != 1 && l.StartsWith("+", StringComparison.Ordinal)) {
+                ca.Append(l.Substring(1)).Append((char)10);
+            } else if (st == 3 && l.StartsWith("-", StringComparison.Ordinal)) {
+                cr.Append(l.Substring(1)).Append((char)10);
+            }
+        }
+        if (st == 0) return false;
+        for (int j = 0; j < nw.Count; j++) { nw[j][2] = added[j].ToString(); nw[j][3] = removed[j].ToString(); files.Add(nw[j]); }
+        return true;
+    }
+
+    static void Hexs(StringBuilder sb, string s) {
+        if (s == null) { sb.Append('-'); return; }
+        sb.Append('=');
+        foreach (byte b in bytes.GetBytes(s)) sb.Append(b.ToString("x2"));
+    }
+
     // hk_read_tool
     static void ReadTool(int slot) {
         if (v[slot] == null) return;
@@ -122,10 +196,16 @@ class Decode {
         esc = new Regex(bytes.GetString(Hex(args[1])), opts);
         space = new Regex(bytes.GetString(Hex(args[2])), opts);
         pre = new Regex(bytes.GetString(Hex(args[3])), opts);
-        int toolSlot = int.Parse(args[4]);
-        int n = args.Length - 5;
+        bool patches = args[4] == "P";
+        int toolSlot = patches ? 0 : int.Parse(args[4]);
+        pblank = new Regex(bytes.GetString(Hex(args[5])), opts);
+        pbegin = new Regex(bytes.GetString(Hex(args[6])), opts);
+        pend = new Regex(bytes.GetString(Hex(args[7])), opts);
+        peof = new Regex(bytes.GetString(Hex(args[8])), opts);
+        phead = new Regex(bytes.GetString(Hex(args[9])), opts);
+        int n = args.Length - 10;
         for (int i = 0; i < n; i++) {
-            string k = args[i + 5];
+            string k = args[i + 10];
             if (k.StartsWith("tool_input.", StringComparison.Ordinal)) { tool.Add(k.Substring(11), i + 1); ti.Add(i + 1); }
             else top.Add(k, i + 1);
         }
@@ -133,7 +213,22 @@ class Decode {
         string line;
         while ((line = Console.In.ReadLine()) != null) {
             v = new object[n + 1];
-            if (!Read(bytes.GetString(Hex(line)), false)) { stdout.WriteLine("invalid"); continue; }
+            string raw = bytes.GetString(Hex(line));
+            var files = new List<string[]>();
+            string free = patches ? Free(raw) : null;
+            bool ok;
+            if (free != null) ok = Patch(free, files);
+            else {
+                ok = Read(raw, false);
+                if (ok && patches) {
+                    // the slots of tool_input, tool_input.patch, tool_input.diff
+                    int ps0 = top["tool_input"], ps1 = tool["patch"], ps2 = tool["diff"];
+                    string x = (string)v[ps0];
+                    if (x != null && !x.TrimStart(' ', '\t', '\r', '\n').StartsWith("{", StringComparison.Ordinal)) ok = Patch(x, files);
+                    foreach (int j in new int[] { ps1, ps2 }) if (ok && v[j] != null) ok = Patch((string)v[j], files);
+                }
+            }
+            if (!ok) { stdout.WriteLine("invalid"); continue; }
             if (toolSlot > 0) ReadTool(toolSlot);
             var sb = new StringBuilder();
             for (int i = 1; i <= n; i++) {
@@ -141,6 +236,10 @@ class Decode {
                 if (v[i] == null) { sb.Append('-'); continue; }
                 sb.Append('=');
                 foreach (byte b in bytes.GetBytes((string)v[i])) sb.Append(b.ToString("x2"));
+            }
+            foreach (var f in files) {
+                sb.Append(" |");
+                foreach (string x in f) { sb.Append(' '); Hexs(sb, x); }
             }
             stdout.WriteLine(sb.ToString());
         }

@@ -43,11 +43,19 @@ hk_o=$($hk_awk -v W=$'file_path' 'BEGIN {
 		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
 		K[i] = k; PR[k] = 1
 	}
+	if (A) {
+		PR["tool_input"] = PR["\"patch"] = PR["\"diff"] = TK["\"patch"] = TK["\"diff"] = 1
+		split("file_path f path m content a contents a new_string a old_string r", w, " ")
+		for (i = 1; i < 12; i += 2) PK["\"" w[i]] = w[i + 1]
+		FX = substr(PX, 1, length(PX) - 1) "[*][*][*] Begin Patch"
+	}
 }
 E { next }
+FF { FT[++FN] = $0; next }
 {
 	L = $0
 	if (!S) {
+		if (A && L ~ FX) { FF = 1; match(L, /[*][*][*] Begin Patch/); FT[FN = 1] = substr(L, RSTART); next }
 		k = index(L, "{")
 		if (substr(L, 1, k ? k - 1 : length(L)) !~ PX) { E = 1; next }
 		if (!k) next
@@ -79,18 +87,63 @@ E { next }
 	}
 }
 END {
-	if (E || S != 7) exit
+	if (E || !FF && S != 7) exit
+	if (FF) { for (k in VS) VS[k] = 0; pt(FT, FN) }
+	else if (A) {
+		if (VS["tool_input"] && (x = jn(VA["tool_input"], VB["tool_input"])) !~ /^[ \t\r\n]*[{]/) pts(x)
+		if (VS["\"patch"]) pts(jn(VA["\"patch"], VB["\"patch"]))
+		if (VS["\"diff"]) pts(jn(VA["\"diff"], VB["\"diff"]))
+	}
+	if (E) exit
 	h = "unset" U "\n"; R = 0
-	for (i = 1; i <= N; i++) {
-		k = K[i]
-		if (!VS[k]) continue
-		if (!(k in OF)) { OF[k] = R; Q[++q] = k; for (j = VA[k]; j <= VB[k]; j++) R += length(P[j]); LN[k] = R - OF[k] }
-		h = h "hk_" (i + O) "=${hk_o:8+hk_h+" OF[k] ":" LN[k] "}\n"
+	for (i = 1; i <= N; i++) if (VS[K[i]]) asg("hk_" (i + O), K[i], VA[K[i]], VB[K[i]])
+	if (A) {
+		h = h "hk_np=" NV "\n"
+		for (v = 1; v <= NV; v++) for (i = 1; i <= N; i++) if ((k = PK[K[i]]) != "" && (v, k) in XA) asg("hk_" (i + O) "[" v "]", v SUBSEP k, XA[v, k], XB[v, k])
 	}
 	h = h "((${#hk_o} == 9 + hk_h + " R ")) && hk_ok=1\n"
 	printf "%8d", length(h); print h
-	for (i = 1; i <= q; i++) for (j = VA[Q[i]]; j <= VB[Q[i]]; j++) print P[j]
+	for (i = 1; i <= q; i++) for (j = QA[i]; j <= QB[i]; j++) print P[j]
 	print "."
+}
+function asg(v, id, a, b,   j) {
+	if (!(id in OF)) { OF[id] = R; Q[++q] = id; QA[q] = a; QB[q] = b; for (j = a; j <= b; j++) R += length(P[j]); LN[id] = R - OF[id] }
+	h = h v "=${hk_o:8+hk_h+" OF[id] ":" LN[id] "}\n"
+}
+function jn(a, b,   m) {
+	if (a > b) return ""
+	if (a == b) return P[a]
+	m = int((a + b) / 2)
+	return jn(a, m) jn(m + 1, b)
+}
+function pts(x,   n, t) {
+	n = split(x, t, /\n/)
+	pt(t, n)
+}
+function pt(t, n,   i, l, m, z, v0, v, j) {
+	v0 = NV + 1
+	for (i = 1; i <= n; i++) {
+		l = t[i]; m = l; sub(/\r$/, "", m)
+		if (!z) { if (m ~ /^[ \t]*$/ && i < n) continue; if (m !~ /^[ \t]*[*][*][*] Begin Patch[ \t]*$/) { E = 1; return }; z = 1; continue }
+		if (z == 4) { if (m !~ /^[ \t]*$/) E = 1; continue }
+		if (m ~ /^[*][*][*] End Patch[ \t]*$/) z = 4
+		else if (m ~ /^[*][*][*] (Add|Update|Delete) File: /) {
+			z = m ~ /^[*][*][*] A/ ? 2 : m ~ /^[*][*][*] U/ ? 3 : 1
+			sub(/^[*][*][*] [A-Za-z]+ File: /, "", m); if (m == "") { E = 1; return }
+			P[++np] = m; NV++; XA[NV, "f"] = XB[NV, "f"] = np; NA[NV] = NR_[NV] = 0
+		} else if (m ~ /^[*][*][*] Move to: /) {
+			sub(/^[*][*][*] Move to: /, "", m); if (z != 3 || m == "" || (NV, "m") in XA) { E = 1; return }
+			P[++np] = m; XA[NV, "m"] = XB[NV, "m"] = np
+		} else if (m ~ /^[*][*][*] End of File[ \t]*$/) continue
+		else if (m ~ /^[*][*][*]/ || z == 1 && m !~ /^[ \t]*$/) { E = 1; return }
+		else if (z > 1 && l ~ /^[+]/) LA[NV, ++NA[NV]] = substr(l, 2) "\n"
+		else if (z == 3 && l ~ /^-/) LR[NV, ++NR_[NV]] = substr(l, 2) "\n"
+	}
+	if (!z) { E = 1; return }
+	for (v = v0; v <= NV; v++) {
+		XA[v, "a"] = np + 1; for (j = 1; j <= NA[v]; j++) P[++np] = LA[v, j]; XB[v, "a"] = np
+		XA[v, "r"] = np + 1; for (j = 1; j <= NR_[v]; j++) P[++np] = LR[v, j]; XB[v, "r"] = np
+	}
 }
 function st(f,   n, a, i) {
 	if (f ~ /^[][{}:,]$/) { tk(f); return }

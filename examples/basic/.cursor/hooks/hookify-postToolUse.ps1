@@ -53,8 +53,14 @@ $hk_tool.Add('path', 3)
 $hk_tool.Add('new_string', 4)
 $hk_tool.Add('content', 5)
 $hk_tool.Add('contents', 6)
-$hk_ti = @(2, 3, 4, 5, 6)
-$hk_v = [object[]]::new(7)
+$hk_top.Add('tool_input', 7)
+$hk_tool.Add('patch', 8)
+$hk_tool.Add('diff', 9)
+$hk_ti = @(2, 3, 4, 5, 6, 8, 9)
+# The slots of the top-level tool_input, tool_input.patch and
+# tool_input.diff when the hooks read patches (see hk_patch), else none.
+$hk_ps = @(7, 8, 9)
+$hk_v = [object[]]::new(10)
 
 # hk_tool_in: the payload names no tool, or one of $tools.
 function hk_tool_in($t, [string[]]$tools) {
@@ -192,13 +198,110 @@ function hk_transcript($p) {
   }
 }
 
-# Read the payload.
+# hk_free: when the first line of $s, after what may stand before the
+# JSON ($hk_pre), starts "*** Begin Patch", the patch text from there on (a
+# free-form patch); else $null.
+function hk_free([string]$s) {
+  $at = 0
+  while ($at -lt $s.Length) {
+    $e = $s.IndexOf([char]10, $at)
+    if ($e -lt 0) { $e = $s.Length }
+    $line = $s.Substring($at, $e - $at)
+    $b = $line.IndexOf('*** Begin Patch', [StringComparison]::Ordinal)
+    if ($b -ge 0 -and $hk_pre.IsMatch($line.Substring(0, $b))) { return $s.Substring($at + $b) }
+    if ($line.IndexOf([char]'{') -ge 0 -or -not $hk_pre.IsMatch($line)) { return $null }
+    $at = $e + 1
+  }
+  return $null
+}
+
+# hk_patch adds to $files the files of the patch text $text, each a view
+# (README, "Payload fields"): f its path, m the path it moves to ($null
+# without "*** Move to:"), a its added lines and r its removed ones, each
+# line with a newline. It returns $false for a patch it cannot read, as
+# decode.awk's pt does.
+$hk_pblank = [System.Text.RegularExpressions.Regex]::new('\A[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+$hk_pbegin = [System.Text.RegularExpressions.Regex]::new('\A[ \t]*\*\*\* Begin Patch[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+$hk_pend = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* End Patch[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+$hk_peof = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* End of File[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+$hk_phead = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* (Add|Update|Delete) File: (.*)\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+function hk_patch([string]$text, $files) {
+  $lines = $text.Split([char]10)
+  $st = 0
+  $cur = $null
+  $new = [System.Collections.Generic.List[object]]::new()
+  for ($i = 0; $i -lt $lines.Length; $i++) {
+    $l = $lines[$i]
+    $m = $l
+    if ($m.EndsWith([string][char]13, [StringComparison]::Ordinal)) { $m = $m.Substring(0, $m.Length - 1) }
+    if ($st -eq 0) {
+      if ($hk_pblank.IsMatch($m) -and $i -lt $lines.Length - 1) { continue }
+      if (-not $hk_pbegin.IsMatch($m)) { return $false }
+      $st = 1
+      continue
+    }
+    if ($st -eq 4) {
+      if (-not $hk_pblank.IsMatch($m)) { return $false }
+      continue
+    }
+    $h = $hk_phead.Match($m)
+    if ($hk_pend.IsMatch($m)) {
+      $st = 4
+    } elseif ($h.Success) {
+      if ($h.Groups[2].Value.Length -eq 0) { return $false }
+      if ($h.Groups[1].Value -ceq 'Add') { $st = 2 } elseif ($h.Groups[1].Value -ceq 'Update') { $st = 3 } else { $st = 1 }
+      $cur = @{ f = $h.Groups[2].Value; m = $null; a = [System.Text.StringBuilder]::new(); r = [System.Text.StringBuilder]::new() }
+      $new.Add($cur)
+    } elseif ($m.StartsWith('*** Move to: ', [StringComparison]::Ordinal)) {
+      $to = $m.Substring(13)
+      if ($st -ne 3 -or $to.Length -eq 0 -or $null -ne $cur['m']) { return $false }
+      $cur['m'] = $to
+    } elseif ($hk_peof.IsMatch($m)) {
+    } elseif ($m.StartsWith('***', [StringComparison]::Ordinal) -or ($st -eq 1 -and -not $hk_pblank.IsMatch($m))) {
+      return $false
+    } elseif ($st -ne 1 -and $l.StartsWith('+', [StringComparison]::Ordinal)) {
+      [void]$cur['a'].Append($l.Substring(1)).Append([char]10)
+    } elseif ($st -eq 3 -and $l.StartsWith('-', [StringComparison]::Ordinal)) {
+      [void]$cur['r'].Append($l.Substring(1)).Append([char]10)
+    }
+  }
+  if ($st -eq 0) { return $false }
+  foreach ($x in $new) { $files.Add(@{ f = $x['f']; m = $x['m']; a = $x['a'].ToString(); r = $x['r'].ToString() }) }
+  return $true
+}
+
+# hk_s: a value, or '' for none. hk_any: whether the test $t holds in the
+# view of one file of a patch.
+function hk_s($x) { if ($null -eq $x) { return '' } return [string]$x }
+function hk_any([scriptblock]$t) {
+  foreach ($w in $script:hk_pv) { if (& $t $w) { return $true } }
+  return $false
+}
+
+# Read the payload; with $hk_ps, also its patches: a free-form one, else
+# the texts of a string tool_input (unless JSON text), tool_input.patch and
+# tool_input.diff.
 $hk_ok = $false
+$hk_pv = [System.Collections.Generic.List[object]]::new()
 try {
   $hk_in = [System.IO.MemoryStream]::new()
   [Console]::OpenStandardInput().CopyTo($hk_in)
-  $hk_r = hk_read ($hk_bytes.GetString($hk_in.ToArray()))
-  $hk_ok = ($hk_r -is [bool]) -and $hk_r
+  $hk_raw = $hk_bytes.GetString($hk_in.ToArray())
+  $hk_f = $null
+  if ($hk_ps.Count -gt 0) { $hk_f = hk_free $hk_raw }
+  if ($null -ne $hk_f) {
+    $hk_ok = hk_patch $hk_f $hk_pv
+  } else {
+    $hk_r = hk_read $hk_raw
+    $hk_ok = ($hk_r -is [bool]) -and $hk_r
+    if ($hk_ok -and $hk_ps.Count -gt 0) {
+      $hk_x = $hk_v[$hk_ps[0]]
+      if ($null -ne $hk_x -and -not $hk_x.TrimStart([char]32, [char]9, [char]13, [char]10).StartsWith('{', [StringComparison]::Ordinal)) { $hk_ok = hk_patch $hk_x $hk_pv }
+      foreach ($j in @($hk_ps[1], $hk_ps[2])) {
+        if ($hk_ok -and $null -ne $hk_v[$j]) { $hk_ok = hk_patch $hk_v[$j] $hk_pv }
+      }
+    }
+  }
 } catch {
   hk_warn ('cannot read the hook payload: ' + $_.Exception.Message)
   $hk_ok = $false
@@ -210,11 +313,10 @@ if (-not $hk_ok) {
   exit 0
 }
 try {
-  $hk_f2 = $hk_v[6]; if ($null -eq $hk_f2) { $hk_f2 = '' }
   $hk_wu = [System.Collections.Generic.List[string]]::new()
   $hk_wa = [System.Collections.Generic.List[string]]::new()
   # no-console-log
-  if ((hk_tool_in $hk_v[1] @('Write', 'StrReplace', 'Edit', 'MultiEdit', 'ApplyPatch')) -and ((($null -ne $hk_v[2]) -and ($null -ne $hk_v[4]) -and $hk_re1.IsMatch($hk_v[2]) -and $hk_re2.IsMatch($hk_v[4])) -or (($null -ne $hk_v[2]) -and ($null -ne $hk_v[5]) -and $hk_re1.IsMatch($hk_v[2]) -and $hk_re2.IsMatch($hk_v[5])) -or (($null -ne $hk_v[2]) -and (($null -ne $hk_v[6]) -or (($null -eq $hk_v[4]) -and ($null -eq $hk_v[5]))) -and $hk_re1.IsMatch($hk_v[2]) -and $hk_re2.IsMatch($hk_f2)) -or (($null -ne $hk_v[3]) -and ($null -ne $hk_v[4]) -and $hk_re1.IsMatch($hk_v[3]) -and $hk_re2.IsMatch($hk_v[4])) -or (($null -ne $hk_v[3]) -and ($null -ne $hk_v[5]) -and $hk_re1.IsMatch($hk_v[3]) -and $hk_re2.IsMatch($hk_v[5])) -or (($null -ne $hk_v[3]) -and (($null -ne $hk_v[6]) -or (($null -eq $hk_v[4]) -and ($null -eq $hk_v[5]))) -and $hk_re1.IsMatch($hk_v[3]) -and $hk_re2.IsMatch($hk_f2)))) {
+  if ((hk_tool_in $hk_v[1] @('Write', 'StrReplace', 'Edit', 'MultiEdit', 'ApplyPatch')) -and ((((($null -ne $hk_v[2]) -and ($null -ne $hk_v[4]) -and $hk_re1.IsMatch($hk_v[2]) -and $hk_re2.IsMatch($hk_v[4])) -or (($null -ne $hk_v[2]) -and ($null -ne $hk_v[5]) -and $hk_re1.IsMatch($hk_v[2]) -and $hk_re2.IsMatch($hk_v[5])) -or (($null -ne $hk_v[2]) -and (($null -ne $hk_v[6]) -or (($null -eq $hk_v[4]) -and ($null -eq $hk_v[5]))) -and $hk_re1.IsMatch($hk_v[2]) -and $hk_re2.IsMatch((hk_s $hk_v[6]))) -or (($null -ne $hk_v[3]) -and ($null -ne $hk_v[4]) -and $hk_re1.IsMatch($hk_v[3]) -and $hk_re2.IsMatch($hk_v[4])) -or (($null -ne $hk_v[3]) -and ($null -ne $hk_v[5]) -and $hk_re1.IsMatch($hk_v[3]) -and $hk_re2.IsMatch($hk_v[5])) -or (($null -ne $hk_v[3]) -and (($null -ne $hk_v[6]) -or (($null -eq $hk_v[4]) -and ($null -eq $hk_v[5]))) -and $hk_re1.IsMatch($hk_v[3]) -and $hk_re2.IsMatch((hk_s $hk_v[6]))))) -or ((hk_any { param($w) ((($null -ne $w['f']) -and ($null -ne $w['a']) -and $hk_re1.IsMatch($w['f']) -and $hk_re2.IsMatch($w['a'])) -or (($null -ne $w['f']) -and ($null -ne $w['a']) -and $hk_re1.IsMatch($w['f']) -and $hk_re2.IsMatch($w['a'])) -or (($null -ne $w['f']) -and (($null -ne $w['a']) -or (($null -eq $w['a']) -and ($null -eq $w['a']))) -and $hk_re1.IsMatch($w['f']) -and $hk_re2.IsMatch((hk_s $w['a']))) -or (($null -ne $w['m']) -and ($null -ne $w['a']) -and $hk_re1.IsMatch($w['m']) -and $hk_re2.IsMatch($w['a'])) -or (($null -ne $w['m']) -and ($null -ne $w['a']) -and $hk_re1.IsMatch($w['m']) -and $hk_re2.IsMatch($w['a'])) -or (($null -ne $w['m']) -and (($null -ne $w['a']) -or (($null -eq $w['a']) -and ($null -eq $w['a']))) -and $hk_re1.IsMatch($w['m']) -and $hk_re2.IsMatch((hk_s $w['a'])))) })))) {
     $hk_wu.Add($hk_u1); $hk_wa.Add($hk_a1)
   }
   if ($hk_wu.Count -gt 0) {

@@ -1,0 +1,45 @@
+package payload
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestDecodePatched(t *testing.T) {
+	set := func(s string) Value { return Value{Text: s, Set: true} }
+	for _, tt := range []struct {
+		name string
+		in   string
+		want []File // nil: invalid
+	}{
+		{"json patch", `{"tool_input":{"patch":"*** Begin Patch\n*** Add File: .env\n+A=1\n+B=2\n*** Update File: a.go\n*** Move to: b.go\n@@ x\n-old\n+new\n ctx\n*** End of File\n*** Delete File: c\n*** End Patch\n"}}`,
+			[]File{{Path: ".env", Added: "A=1\nB=2\n"}, {Path: "a.go", Move: set("b.go"), Added: "new\n", Removed: "old\n"}, {Path: "c"}}},
+		{"string tool_input, CRLF", "{\"tool_input\":\"*** Begin Patch\\r\\n*** Add File: x\\r\\n+y\\r\\n*** End Patch\"}", []File{{Path: "x", Added: "y\r\n"}}},
+		{"diff and patch", `{"tool_input":{"diff":"*** Begin Patch\n*** Add File: d\n","patch":"*** Begin Patch\n*** Add File: p\n"}}`, []File{{Path: "p"}, {Path: "d"}}},
+		{"JSON text tool_input", `{"tool_input":" {\"a\":1}"}`, []File{}},
+		{"free-form", "\xef\xbb\xbfn++\r\n*** Begin Patch\n*** Add File: {x}\n+{\"a\":1}\n*** End Patch\n", []File{{Path: "{x}", Added: "{\"a\":1}\n"}}},
+		{"junk before free-form", "x\n*** Begin Patch\n*** Add File: x\n", nil},
+		{"unified diff", `{"tool_input":{"patch":"--- a/x\n+++ b/x\n@@ -1 +1 @@\n+y\n"}}`, nil},
+		{"unknown header", `{"tool_input":{"patch":"*** Begin Patch\n*** Copy File: x\n"}}`, nil},
+		{"text after the end", `{"tool_input":{"patch":"*** Begin Patch\n*** End Patch\nx"}}`, nil},
+		{"move outside an update", `{"tool_input":{"patch":"*** Begin Patch\n*** Add File: x\n*** Move to: y\n"}}`, nil},
+		{"empty path", `{"tool_input":{"patch":"*** Begin Patch\n*** Add File: \n"}}`, nil},
+		{"a number", `{"tool_input":{"patch":5}}`, nil},
+	} {
+		p, err := DecodePatched([]byte(tt.in))
+		if tt.want == nil {
+			if err == nil {
+				t.Errorf("%s: DecodePatched read %+v, want an error", tt.name, p.Files())
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if d := cmp.Diff(tt.want, append([]File{}, p.Files()...)); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, d)
+		}
+	}
+}
