@@ -19,7 +19,9 @@
 # seconds): RULES, the rule counts of the shell rows and of the compile
 # table (default "1 10 100 1000"); SHELL_BIG, the bytes of the large shell
 # payload (default 100000); WRITE, the bytes of the written file (default
-# 1000000). The large-payload rows use the 10-rule project.
+# 1000000); TRANSCRIPT, the bytes of the stop hook's transcript (default
+# 100000000, with NUL bytes in it). The large-payload rows use the 10-rule
+# project.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-7}
@@ -27,6 +29,7 @@ calls=${2:-40}
 RULES=${RULES:-1 10 100 1000}
 SHELL_BIG=${SHELL_BIG:-100000}
 WRITE=${WRITE:-1000000}
+TRANSCRIPT=${TRANSCRIPT:-100000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -49,8 +52,9 @@ printf '#!/usr/bin/env bash\ncat >/dev/null\nprintf "{}\\n"\n' > "$tmp/floor.sh"
 printf '#!%s\ncat >/dev/null\nprintf "{}\\n"\n' "$dash" > "$tmp/dash-floor.sh"
 chmod +x "$tmp/floor.sh" "$tmp/dash-floor.sh"
 
-# project N: N bash rules (half block, half warn), a file block rule and a
-# file warn rule. No rule matches the payloads below.
+# project N: N bash rules (half block, half warn), a file block rule, a
+# file warn rule and a stop rule on the transcript. No rule matches the
+# payloads below.
 project() {
   local n=$1 dir=$tmp/p$1 i
   mkdir -p "$dir/.claude"
@@ -96,6 +100,18 @@ conditions:
 ---
 No console.
 RULE
+  cat > "$dir/.claude/hookify.zstop.local.md" <<'RULE'
+---
+name: stop
+event: stop
+action: block
+conditions:
+  - field: transcript
+    operator: contains
+    pattern: hookify-bench-never-there
+---
+Not yet.
+RULE
   "$tmp/hookify" build -C "$dir" 2>/dev/null
 }
 
@@ -108,6 +124,10 @@ grow='function grow(s, u, n,   k, r) { k = n - length(s); if (k <= 0) return s; 
 # bytes; write_payload SIZE: a Write whose content is about SIZE bytes.
 shell_payload() {
   awk -v n="$1" "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", grow("ls -la", " x", n) }'
+}
+# transcript SIZE: about SIZE bytes of JSONL, a NUL byte after each MB.
+transcript() {
+  awk -v n="$1" "$grow"' BEGIN { l = grow("{\"role\":\"assistant\",\"text\":\"", "ran the tests, ", 200) "\"}\n"; m = grow(l, l, 1000000); for (s = 0; s < n; s += length(m)) printf "%s%c", m, 0 }'
 }
 write_payload() {
   awk -v n="$1" "$grow"' BEGIN { printf "{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"main.go\",\"content\":\"%s\"}}", grow("package main\\n", "var x = \\\"y\\\" // a line of code\\n", n) }'
@@ -178,6 +198,12 @@ done
 compare "$tmp/p10" .cursor/hooks/hookify-beforeShellExecution.sh "$tmp/sbig.json" "$allow" "10 rules, $(size "$SHELL_BIG") shell payload"
 compare "$tmp/p10" .cursor/hooks/hookify-preToolUse.sh "$tmp/write.json" "$allow" "$(size "$WRITE") write, preToolUse"
 compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/write.json" '{}' "$(size "$WRITE") write, postToolUse"
+transcript "$TRANSCRIPT" > "$tmp/transcript.jsonl"
+printf '{"hook_event_name":"stop","status":"completed","transcript_path":"%s"}' "$tmp/transcript.jsonl" > "$tmp/stop.json"
+# The hook reads the whole transcript: a twentieth of the calls.
+all_calls=$calls calls=$(((calls + 19) / 20))
+compare "$tmp/p10" .cursor/hooks/hookify-stop.sh "$tmp/stop.json" '{}' "$(size "$TRANSCRIPT") transcript, stop"
+calls=$all_calls
 
 echo
 echo "| compile                            |  build ms |"

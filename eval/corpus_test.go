@@ -528,7 +528,7 @@ func place(t *testing.T, p *project, src ir.Source, v string, r *rand.Rand) []me
 		}
 		data := v
 		if r.IntN(2) == 0 {
-			data += "\x00go test, npm test, AFTER-NUL" // bash reads up to the first NUL
+			data += "\x00go test, npm test, AFTER-NUL\x00" // nothing after a NUL is lost
 		}
 		f.WriteString(data)
 		f.Close()

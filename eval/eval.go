@@ -210,8 +210,8 @@ func fieldValues(p *payload.Payload, look func(ir.Key) payload.Value, src ir.Sou
 }
 
 // transcript is the text of the file named by transcript_path, else by
-// $CURSOR_TRANSCRIPT_PATH, up to its first NUL byte (as bash's read with an empty delimiter),
-// or "" when neither names a readable file.
+// $CURSOR_TRANSCRIPT_PATH, each NUL byte read as the byte 01, or "" when
+// neither names a readable file.
 func transcript(p *payload.Payload, env Env) string {
 	name := p.Top(ir.TranscriptKey.Name).Text
 	if name == "" && env.Getenv != nil {
@@ -224,10 +224,9 @@ func transcript(p *payload.Payload, env Env) string {
 	if err != nil {
 		return ""
 	}
-	if i := strings.IndexByte(string(data), 0); i >= 0 {
-		data = data[:i]
-	}
-	return string(data)
+	// A bash string cannot hold NUL: the scripts read the pieces between
+	// NULs and join them with the byte 01 (README, "Payload fields").
+	return strings.ReplaceAll(string(data), "\x00", "\x01")
 }
 
 // test applies a condition's operator to a value.

@@ -152,6 +152,8 @@ func TestStop(t *testing.T) {
 	os.WriteFile(ran, []byte(`{"text":"ran GO TEST ./..."}`), 0o644)
 	nul := filepath.Join(dir, "nul.jsonl")
 	os.WriteFile(nul, []byte("nothing\x00go test"), 0o644)
+	nulRule := filepath.Join(dir, "nul-only.jsonl")
+	os.WriteFile(nulRule, []byte("nothing\x00\x00"), 0o644)
 	env := Env{ReadFile: readRegular, Getenv: func(k string) string {
 		if k == ir.TranscriptEnv {
 			return ran
@@ -160,8 +162,10 @@ func TestStop(t *testing.T) {
 	}}
 	follow := `{"followup_message":"**[tests]**\nRun the tests."}`
 	want(t, one(t, p, ir.Stop, `{"status":"completed","transcript_path":`+ir.JSONString(ran)+`}`, env), `{}`, 0)
-	// Up to the first NUL byte, as bash reads it.
-	want(t, one(t, p, ir.Stop, `{"transcript_path":`+ir.JSONString(nul)+`}`, env), follow, 0)
+	// A NUL byte hides nothing after it: the whole file is read, each NUL
+	// as the byte 01 (a bash string cannot hold NUL).
+	want(t, one(t, p, ir.Stop, `{"transcript_path":`+ir.JSONString(nul)+`}`, env), `{}`, 0)
+	want(t, one(t, p, ir.Stop, `{"transcript_path":`+ir.JSONString(nulRule)+`}`, env), follow, 0)
 	// No transcript_path: $CURSOR_TRANSCRIPT_PATH.
 	want(t, one(t, p, ir.Stop, `{"transcript_path":null}`, env), `{}`, 0)
 	// Neither names a readable file: "".

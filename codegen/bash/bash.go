@@ -193,7 +193,10 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 				name := fmt.Sprintf("hk_v%d", len(transcripts)+1)
 				t := g.keys[ir.TranscriptKey]
 				p(`hk_t=${hk_%d-}; [ -n "$hk_t" ] || hk_t=${%s-}`, t, ir.TranscriptEnv)
-				p(`%s=; if [ -n "$hk_t" ] && [ -f "$hk_t" ] && [ -r "$hk_t" ]; then IFS= read -r -d '' %s < "$hk_t"; fi`, name, name)
+				// read -d '' stops at each NUL, which a bash string cannot
+				// hold: the pieces are joined with the byte 01 in its place
+				// (README, "Payload fields"), so nothing after a NUL is lost.
+				p(`%s=; if [ -n "$hk_t" ] && [ -f "$hk_t" ] && [ -r "$hk_t" ]; then while IFS= read -r -d '' hk_c; do %s+=$hk_c$'\001'; done < "$hk_t"; %s+=$hk_c; fi`, name, name, name)
 				transcripts[id] = "$" + name
 			}
 			return []cand{{val: transcripts[id]}}

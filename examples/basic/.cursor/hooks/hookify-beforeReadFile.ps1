@@ -170,8 +170,8 @@ function hk_dec([string]$raw) {
 }
 
 # hk_transcript: the bytes of the file named $p (a string), else of the one
-# named by CURSOR_TRANSCRIPT_PATH, up to its first NUL byte; '' if neither
-# names a readable file.
+# named by CURSOR_TRANSCRIPT_PATH, each NUL byte read as the byte 01 (as the
+# bash script reads it); '' if neither names a readable file.
 function hk_transcript($p) {
   if ([string]::IsNullOrEmpty($p)) { $p = [Environment]::GetEnvironmentVariable('CURSOR_TRANSCRIPT_PATH') }
   if ([string]::IsNullOrEmpty($p)) { return '' }
@@ -182,8 +182,8 @@ function hk_transcript($p) {
     try { $f.CopyTo($ms) } finally { $f.Dispose() }
     $b = $ms.ToArray()
     $n = [Array]::IndexOf($b, [byte]0)
-    if ($n -lt 0) { $n = $b.Length }
-    return $hk_bytes.GetString($b, 0, $n)
+    while ($n -ge 0) { $b[$n] = 1; $n = [Array]::IndexOf($b, [byte]0, $n + 1) }
+    return $hk_bytes.GetString($b)
   } catch {
     return ''
   }

@@ -225,7 +225,7 @@ if [ "$hk_ok" != 1 ]; then
   printf '%s' $'{}\n'; exit 0
 fi
 hk_t=${hk_1-}; [ -n "$hk_t" ] || hk_t=${CURSOR_TRANSCRIPT_PATH-}
-hk_v1=; if [ -n "$hk_t" ] && [ -f "$hk_t" ] && [ -r "$hk_t" ]; then IFS= read -r -d '' hk_v1 < "$hk_t"; fi
+hk_v1=; if [ -n "$hk_t" ] && [ -f "$hk_t" ] && [ -r "$hk_t" ]; then while IFS= read -r -d '' hk_c; do hk_v1+=$hk_c$'\001'; done < "$hk_t"; hk_v1+=$hk_c; fi
 hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=
 # tests-before-stop
 if ! [[ $hk_v1 =~ $hk_re1 ]]; then
