@@ -218,3 +218,27 @@ func constructRegexes(t *testing.T, files map[string][]byte) {
 	}
 	t.Logf("%d distinct regexes constructed on .NET", len(seen))
 }
+
+// TestGeneratedFunctionsDefined: every hk_ function a generated script calls
+// is defined in that script (PowerShell finds out only when the call runs,
+// and the try block turns that into the answer of an unreadable payload).
+func TestGeneratedFunctionsDefined(t *testing.T) {
+	call := regexp.MustCompile(`(?:^|[\s(;{&])(hk_[a-z_]+)\b`)
+	def := regexp.MustCompile(`(?m)^\s*function (hk_[a-z_]+)\b`)
+	for name, data := range generated(t) {
+		defined := map[string]bool{}
+		for _, m := range def.FindAllStringSubmatch(string(data), -1) {
+			defined[m[1]] = true
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "#") {
+				continue
+			}
+			for _, m := range call.FindAllStringSubmatch(line, -1) {
+				if !defined[m[1]] {
+					t.Errorf("%s: %s is called but not defined: %s", name, m[1], strings.TrimSpace(line))
+				}
+			}
+		}
+	}
+}

@@ -62,6 +62,9 @@ $hk_ti = @(2, 3, 4, 5, 6, 8, 9)
 $hk_ps = @(7, 8, 9)
 $hk_v = [object[]]::new(10)
 
+# hk_s: a value, or '' for none.
+function hk_s($x) { if ($null -eq $x) { return '' } return [string]$x }
+
 # hk_tool_in: the payload names no tool, or one of $tools.
 function hk_tool_in($t, [string[]]$tools) {
   if ([string]::IsNullOrEmpty($t)) { return $true }
@@ -270,31 +273,28 @@ function hk_patch([string]$text, $files) {
   return $true
 }
 
-# hk_s: a value, or '' for none. hk_any: whether the test $t holds in the
-# view of one file of a patch.
-function hk_s($x) { if ($null -eq $x) { return '' } return [string]$x }
+# hk_any: whether the test $t holds in the view of one file of a patch.
 function hk_any([scriptblock]$t) {
   foreach ($w in $script:hk_pv) { if (& $t $w) { return $true } }
   return $false
 }
 
-# Read the payload; with $hk_ps, also its patches: a free-form one, else
-# the texts of a string tool_input (unless JSON text), tool_input.patch and
-# tool_input.diff.
+# Read the payload, and its patches: a free-form one, else the
+# texts of a string tool_input (unless JSON text), tool_input.patch and
+# tool_input.diff ($hk_ps holds their slots).
 $hk_ok = $false
 $hk_pv = [System.Collections.Generic.List[object]]::new()
 try {
   $hk_in = [System.IO.MemoryStream]::new()
   [Console]::OpenStandardInput().CopyTo($hk_in)
   $hk_raw = $hk_bytes.GetString($hk_in.ToArray())
-  $hk_f = $null
-  if ($hk_ps.Count -gt 0) { $hk_f = hk_free $hk_raw }
+  $hk_f = hk_free $hk_raw
   if ($null -ne $hk_f) {
     $hk_ok = hk_patch $hk_f $hk_pv
   } else {
     $hk_r = hk_read $hk_raw
     $hk_ok = ($hk_r -is [bool]) -and $hk_r
-    if ($hk_ok -and $hk_ps.Count -gt 0) {
+    if ($hk_ok) {
       $hk_x = $hk_v[$hk_ps[0]]
       if ($null -ne $hk_x -and -not $hk_x.TrimStart([char]32, [char]9, [char]13, [char]10).StartsWith('{', [StringComparison]::Ordinal)) { $hk_ok = hk_patch $hk_x $hk_pv }
       foreach ($j in @($hk_ps[1], $hk_ps[2])) {

@@ -53,6 +53,9 @@ $hk_ti = @()
 $hk_ps = @()
 $hk_v = [object[]]::new(2)
 
+# hk_s: a value, or '' for none.
+function hk_s($x) { if ($null -eq $x) { return '' } return [string]$x }
+
 # hk_tool_in: the payload names no tool, or one of $tools.
 function hk_tool_in($t, [string[]]$tools) {
   if ([string]::IsNullOrEmpty($t)) { return $true }
@@ -189,30 +192,15 @@ function hk_transcript($p) {
   }
 }
 
-# Read the payload; with $hk_ps, also its patches: a free-form one, else
-# the texts of a string tool_input (unless JSON text), tool_input.patch and
-# tool_input.diff.
+# Read the payload.
 $hk_ok = $false
 $hk_pv = [System.Collections.Generic.List[object]]::new()
 try {
   $hk_in = [System.IO.MemoryStream]::new()
   [Console]::OpenStandardInput().CopyTo($hk_in)
   $hk_raw = $hk_bytes.GetString($hk_in.ToArray())
-  $hk_f = $null
-  if ($hk_ps.Count -gt 0) { $hk_f = hk_free $hk_raw }
-  if ($null -ne $hk_f) {
-    $hk_ok = hk_patch $hk_f $hk_pv
-  } else {
-    $hk_r = hk_read $hk_raw
-    $hk_ok = ($hk_r -is [bool]) -and $hk_r
-    if ($hk_ok -and $hk_ps.Count -gt 0) {
-      $hk_x = $hk_v[$hk_ps[0]]
-      if ($null -ne $hk_x -and -not $hk_x.TrimStart([char]32, [char]9, [char]13, [char]10).StartsWith('{', [StringComparison]::Ordinal)) { $hk_ok = hk_patch $hk_x $hk_pv }
-      foreach ($j in @($hk_ps[1], $hk_ps[2])) {
-        if ($hk_ok -and $null -ne $hk_v[$j]) { $hk_ok = hk_patch $hk_v[$j] $hk_pv }
-      }
-    }
-  }
+  $hk_r = hk_read $hk_raw
+  $hk_ok = ($hk_r -is [bool]) -and $hk_r
 } catch {
   hk_warn ('cannot read the hook payload: ' + $_.Exception.Message)
   $hk_ok = $false
