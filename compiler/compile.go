@@ -89,7 +89,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	for _, name := range files {
 		src, rerr := readRegular(root, name)
 		if rerr != nil {
-			res.Diags.Errorf(diag.Pos{File: name}, "read", "cannot read: %v", unwrapPathError(rerr))
+			res.Diags.Errorf(diag.Pos{File: name}, diag.Unreadable, "cannot read: %v", unwrapPathError(rerr))
 			continue
 		}
 		pf, diags := parser.Parse(name, src)
@@ -105,8 +105,8 @@ func Compile(root fs.FS, opts Options) *Result {
 		if opts.Layout == ir.PerRule && !r.Prompt {
 			this := ruleScript{r.Name, "hookify-" + ir.FileName(r.Name) + ".sh", namePos(pf)}
 			if prev, dup := scripts[strings.ToLower(this.file)]; dup {
-				res.Diags.Errorf(this.pos, "duplicate-name", "%s", this.clash(prev))
-				res.Diags.Errorf(prev.pos, "duplicate-name", "%s", prev.clash(this))
+				res.Diags.Errorf(this.pos, diag.DuplicateName, "%s", this.clash(prev))
+				res.Diags.Errorf(prev.pos, diag.DuplicateName, "%s", prev.clash(this))
 				continue
 			}
 			scripts[strings.ToLower(this.file)] = this
@@ -128,7 +128,7 @@ func Compile(root fs.FS, opts Options) *Result {
 		// mixes systems commits both (README, "Windows").
 		ps, perr := powershell.Generate(u, powershell.Options{Warn: opts.Warn})
 		if pe, ok := perr.(*powershell.Error); ok {
-			res.Diags.Errorf(pe.Pos, "powershell", "%s", pe.Msg)
+			res.Diags.Errorf(pe.Pos, diag.PowerShell, "%s", pe.Msg)
 			continue
 		}
 		out = append(out, ps)
@@ -152,7 +152,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	}
 	existing, rerr := readRegular(root, HooksJSON)
 	if rerr != nil && !isNotExist(rerr) {
-		res.Diags.Errorf(diag.Pos{File: HooksJSON}, "read", "cannot read: %v", unwrapPathError(rerr))
+		res.Diags.Errorf(diag.Pos{File: HooksJSON}, diag.Unreadable, "cannot read: %v", unwrapPathError(rerr))
 		return res
 	}
 	merged, merr := hooksjson.Merge(existing, owned, opts.Level())
@@ -162,7 +162,7 @@ func Compile(root fs.FS, opts Options) *Result {
 		if he, ok := merr.(*hooksjson.Error); ok {
 			pos.Line, pos.Col, msg = he.Line, he.Col, he.Msg
 		}
-		res.Diags.Errorf(pos, "hooks-json", "%s", msg)
+		res.Diags.Errorf(pos, diag.HooksJSON, "%s", msg)
 		return res
 	}
 	out = append(out, codegen.File{Path: HooksJSON, Data: merged, Mode: 0o644})
@@ -204,13 +204,13 @@ func keepPrompt(r *ir.Rule, pf *parser.File, opts Options, diags *diag.List) boo
 	// Left out, the rule agrees with upstream, which never fires it.
 	drop := func() {
 		*diags = slices.DeleteFunc(*diags, func(d diag.Diagnostic) bool {
-			return d.Code == "upstream-no-conditions" && d.Pos.File == pf.Path
+			return d.Code == diag.UpstreamNoConditions && d.Pos.File == pf.Path
 		})
 	}
 	switch {
 	case len(r.Conditions) == 0 && strings.TrimSpace(r.Message) == "":
 		drop()
-		diags.Warnf(r.Pos, "no-conditions", "rule %s has no pattern, no conditions and no message: there is nothing to check, so nothing is generated for it", r.Name)
+		diags.Warnf(r.Pos, diag.NoConditions, "rule %s has no pattern, no conditions and no message: there is nothing to check, so nothing is generated for it", r.Name)
 		return false
 	case opts.NoPromptHooks:
 		why := "it has no pattern and no conditions, so only a prompt hook could check it"
@@ -218,7 +218,7 @@ func keepPrompt(r *ir.Rule, pf *parser.File, opts Options, diags *diag.List) boo
 			why = "it asks for a prompt hook (cursor_hook: prompt)"
 		}
 		drop()
-		diags.Warnf(namePos(pf), "no-prompt-hook", "rule %s is left out because of --no-prompt-hooks: %s", r.Name, why)
+		diags.Warnf(namePos(pf), diag.NoPromptHook, "rule %s is left out because of --no-prompt-hooks: %s", r.Name, why)
 		return false
 	}
 	return true
@@ -264,12 +264,12 @@ func ruleFiles(root fs.FS, inputs []string) ([]string, diag.List) {
 	for _, in := range inputs {
 		in = path.Clean(in)
 		if !fs.ValidPath(in) {
-			diags.Errorf(diag.Pos{File: in}, "read", "cannot read: the path leaves the root; rule paths are relative to it")
+			diags.Errorf(diag.Pos{File: in}, diag.Unreadable, "cannot read: the path leaves the root; rule paths are relative to it")
 			continue
 		}
 		st, err := fs.Stat(root, in)
 		if err != nil {
-			diags.Errorf(diag.Pos{File: in}, "read", "cannot read: %v", unwrapPathError(err))
+			diags.Errorf(diag.Pos{File: in}, diag.Unreadable, "cannot read: %v", unwrapPathError(err))
 			continue
 		}
 		if !st.IsDir() {
@@ -280,7 +280,7 @@ func ruleFiles(root fs.FS, inputs []string) ([]string, diag.List) {
 		if len(m) == 0 {
 			// An error, not a warning: building zero rules would remove
 			// every generated hook, and a wrong folder is the likely cause.
-			diags.Errorf(diag.Pos{File: in}, "no-rules", "no hookify.*.local.md files in this folder")
+			diags.Errorf(diag.Pos{File: in}, diag.NoRules, "no hookify.*.local.md files in this folder")
 		}
 		out = append(out, m...)
 	}

@@ -38,7 +38,7 @@ import (
 // fidelityCheck is one way upstream hookify reads or runs a rule
 // differently.
 type fidelityCheck struct {
-	code  string
+	code  diag.Code
 	doc   string // the quirk, and where docs/semantics.md describes it
 	check func(c *fctx)
 }
@@ -46,36 +46,36 @@ type fidelityCheck struct {
 // fidelityChecks is the table of every fidelity check, in report order.
 var fidelityChecks = []fidelityCheck{
 	// Reading: the front matter as hookify's line parser reads it (§4).
-	{"upstream-skipped", "hookify skips a file whose text does not start with --- (a UTF-8 BOM is enough), §4 splitting 1, and never loads one not named hookify.*.local.md, §2", checkSkipped},
-	{"upstream-split", "hookify ends the front matter at the first --- anywhere, even inside a value (pattern: ^---$), §4 splitting 2", checkSplit},
-	{"upstream-quotes", "hookify strips quotes without processing escapes, so quoted backslashes stay doubled (q06), §4", readingCheck(causeQuotes)},
-	{"upstream-comment", "hookify keeps a trailing # comment in the value (q08: event: bash # c, enabled: false # c), §4", readingCheck(causeComment)},
-	{"upstream-block-scalar", "hookify has no block scalars: pattern: | is the pattern \"|\" (q05), §4", readingCheck(causeBlock)},
-	{"upstream-indent", "hookify drops indented top-level keys and condition lines indented by 2 or fewer characters (q04), §4", readingCheck(causeIndent)},
-	{"upstream-comma", "hookify splits a condition's dash line at every comma and drops the lines after it (q03), §4", readingCheck(causeComma)},
-	{"upstream-bool", "hookify turns true/false into booleans even in quotes: pattern: true crashes, pattern: \"false\" is no pattern (q01, q02), §4", readingCheck(causeBool)},
-	{"upstream-flow", "hookify reads flow collections (conditions: [...]) as text, §4", readingCheck(causeFlow)},
-	{"upstream-empty", "hookify reads an empty value as an empty list: no pattern, name [] (q10), §4", readingCheck(causeEmpty)},
-	{"upstream-reading", "any other difference between hookify's reading and ours (nested conditions flattened, ~, message white space), §4", readingCheck(causeOther)},
+	{diag.UpstreamSkipped, "hookify skips a file whose text does not start with --- (a UTF-8 BOM is enough), §4 splitting 1, and never loads one not named hookify.*.local.md, §2", checkSkipped},
+	{diag.UpstreamSplit, "hookify ends the front matter at the first --- anywhere, even inside a value (pattern: ^---$), §4 splitting 2", checkSplit},
+	{diag.UpstreamQuotes, "hookify strips quotes without processing escapes, so quoted backslashes stay doubled (q06), §4", readingCheck(causeQuotes)},
+	{diag.UpstreamComment, "hookify keeps a trailing # comment in the value (q08: event: bash # c, enabled: false # c), §4", readingCheck(causeComment)},
+	{diag.UpstreamBlockScalar, "hookify has no block scalars: pattern: | is the pattern \"|\" (q05), §4", readingCheck(causeBlock)},
+	{diag.UpstreamIndent, "hookify drops indented top-level keys and condition lines indented by 2 or fewer characters (q04), §4", readingCheck(causeIndent)},
+	{diag.UpstreamComma, "hookify splits a condition's dash line at every comma and drops the lines after it (q03), §4", readingCheck(causeComma)},
+	{diag.UpstreamBool, "hookify turns true/false into booleans even in quotes: pattern: true crashes, pattern: \"false\" is no pattern (q01, q02), §4", readingCheck(causeBool)},
+	{diag.UpstreamFlow, "hookify reads flow collections (conditions: [...]) as text, §4", readingCheck(causeFlow)},
+	{diag.UpstreamEmpty, "hookify reads an empty value as an empty list: no pattern, name [] (q10), §4", readingCheck(causeEmpty)},
+	{diag.UpstreamReading, "any other difference between hookify's reading and ours (nested conditions flattened, ~, message white space), §4", readingCheck(causeOther)},
 	// Behaviour: the same reading runs differently.
-	{"upstream-event", "hookify does not know the event (read is a fork event): it runs the rule only on tools other than Bash, Edit, Write, MultiEdit, §3", checkEvent},
-	{"upstream-action", "hookify treats every action but exactly block as warn, §5", checkAction},
-	{"upstream-operator", "hookify treats unknown operators (not_regex_match is a fork operator) as always false, §6.2", checkOperator},
-	{"upstream-value-key", "hookify ignores a condition's value key (a fork alias) and tests an empty pattern, §5", checkValueKey},
-	{"upstream-no-conditions", "hookify never fires a rule without conditions; we emit a prompt hook (README, Prompt hooks), §5", checkNoConditions},
-	{"upstream-prompt-field", "hookify's prompt rules read user_prompt (always empty; Claude Code sends prompt), and a lone pattern tests content (quirk 2), §6.1", checkPromptField},
-	{"upstream-pattern-field", "a lone pattern on stop or all tests content, which Stop never has (§6.1)", checkPatternField},
-	{"upstream-write-content", "hookify reads new_text as empty for Write, so Write content is invisible (quirk 1), §6.1", checkWriteContent},
-	{"upstream-field", "a field hookify never sets on the rule's events (tool_input.x, tool_name, cwd, status) makes its condition always false, §6.1", checkField},
-	{"upstream-other-tools", "hookify also runs stop, file and prompt rules on every tool but Bash, Edit, Write, MultiEdit (quirk 4), §3", checkOtherTools},
-	{"upstream-prompt-block", "block on a prompt rule only shows the message upstream (quirk 3), §7", checkPromptBlock},
-	{"upstream-tool-matcher", "hookify compares tool_matcher names exactly, without trimming spaces, §5", checkToolMatcher},
-	{"upstream-transcript", "transcript is Claude Code's raw JSONL upstream; Cursor's transcript differs, §6.1", checkTranscript},
-	{"upstream-name", "hookify names a rule without name \"unnamed\" in its messages (q10), §5", checkName},
+	{diag.UpstreamEvent, "hookify does not know the event (read is a fork event): it runs the rule only on tools other than Bash, Edit, Write, MultiEdit, §3", checkEvent},
+	{diag.UpstreamAction, "hookify treats every action but exactly block as warn, §5", checkAction},
+	{diag.UpstreamOperator, "hookify treats unknown operators (not_regex_match is a fork operator) as always false, §6.2", checkOperator},
+	{diag.UpstreamValueKey, "hookify ignores a condition's value key (a fork alias) and tests an empty pattern, §5", checkValueKey},
+	{diag.UpstreamNoConditions, "hookify never fires a rule without conditions; we emit a prompt hook, §5 and SPEC §6", checkNoConditions},
+	{diag.UpstreamPromptField, "hookify's prompt rules read user_prompt (always empty; Claude Code sends prompt), and a lone pattern tests content (quirk 2), §6.1", checkPromptField},
+	{diag.UpstreamPatternField, "a lone pattern on stop or all tests content, which Stop never has (§6.1)", checkPatternField},
+	{diag.UpstreamWriteContent, "hookify reads new_text as empty for Write, so Write content is invisible (quirk 1), §6.1", checkWriteContent},
+	{diag.UpstreamField, "a field hookify never sets on the rule's events (tool_input.x, tool_name, cwd, status) makes its condition always false, §6.1", checkField},
+	{diag.UpstreamOtherTools, "hookify also runs stop, file and prompt rules on every tool but Bash, Edit, Write, MultiEdit (quirk 4), §3", checkOtherTools},
+	{diag.UpstreamPromptBlock, "block on a prompt rule only shows the message upstream (quirk 3), §7", checkPromptBlock},
+	{diag.UpstreamToolMatcher, "hookify compares tool_matcher names exactly, without trimming spaces, §5", checkToolMatcher},
+	{diag.UpstreamTranscript, "transcript is Claude Code's raw JSONL upstream; Cursor's transcript differs, §6.1 and §14.5", checkTranscript},
+	{diag.UpstreamName, "hookify names a rule without name \"unnamed\" in its messages (q10), §5", checkName},
 }
 
 // IsFidelity reports whether code is the code of a fidelity check.
-func IsFidelity(code string) bool {
+func IsFidelity(code diag.Code) bool {
 	return slices.ContainsFunc(fidelityChecks, func(c fidelityCheck) bool { return c.code == code })
 }
 
@@ -89,7 +89,7 @@ type fctx struct {
 	up      *parser.Upstream // nil when hookify skips the file
 	diffs   []readingDiff
 	on      []ir.CursorEvent // the Cursor events we generate the rule on
-	code    string
+	code    diag.Code
 	diags   *diag.List
 }
 
@@ -146,7 +146,7 @@ func compatScalars(f *parser.File, diags *diag.List) {
 		if !ok || f.Upstream.Lines[key]+1 != p.KeyPos.Line {
 			continue
 		}
-		diags.Warnf(p.Value.Pos, "yaml-fallback", "%s is not text in YAML; it is read as hookify reads it, %q: quote the value", key, s)
+		diags.Warnf(p.Value.Pos, diag.YAMLFallback, "%s is not text in YAML; it is read as hookify reads it, %q: quote the value", key, s)
 		p.Value = &parser.Value{Kind: parser.Scalar, Str: s, Pos: p.Value.Pos, Fallback: true}
 	}
 }

@@ -29,7 +29,7 @@ func compileNamed(t *testing.T, name, src string, opts Options) *Result {
 	return Compile(mapFS(map[string]string{name: src}), opts)
 }
 
-func withCode(ds diag.List, code string) diag.List {
+func withCode(ds diag.List, code diag.Code) diag.List {
 	var out diag.List
 	for _, d := range ds {
 		if d.Code == code {
@@ -43,8 +43,9 @@ func withCode(ds diag.List, code string) diag.List {
 // warnings of the check's code as "line:col: message part", one per
 // expected warning.
 var fidelityCases = []struct {
-	code, name, src string
-	want            []string
+	code      diag.Code
+	name, src string
+	want      []string
 }{
 	{"upstream-skipped", "bom", "\uFEFF---\nname: a\nevent: bash\npattern: rm\n---\nx", []string{"1:1: upstream skips this file (the file starts with a UTF-8 byte order mark"}},
 	{"upstream-skipped", "file name", "---\nname: a\nevent: bash\npattern: rm\n---\nx", []string{"1:1: upstream never loads this file: it reads only .claude/hookify.*.local.md"}},
@@ -102,10 +103,10 @@ var fidelityCases = []struct {
 }
 
 func TestFidelityChecks(t *testing.T) {
-	covered := map[string]bool{}
+	covered := map[diag.Code]bool{}
 	for _, tc := range fidelityCases {
 		covered[tc.code] = true
-		t.Run(tc.code+"/"+tc.name, func(t *testing.T) {
+		t.Run(string(tc.code)+"/"+tc.name, func(t *testing.T) {
 			file := ".claude/hookify.t.local.md"
 			if tc.name == "file name" {
 				file = ".claude/t.md"
@@ -141,7 +142,7 @@ func TestFidelityChecks(t *testing.T) {
 func TestFidelityOncePerCause(t *testing.T) {
 	for _, tc := range fidelityCases {
 		res := compileOne(t, tc.src, Options{})
-		seen := map[diag.Pos][]string{}
+		seen := map[diag.Pos][]diag.Code{}
 		for _, d := range res.Diags {
 			if IsFidelity(d.Code) {
 				seen[d.Pos] = append(seen[d.Pos], d.Code)
@@ -271,7 +272,7 @@ func TestFidelityReadingFirst(t *testing.T) {
 	if len(withCode(res.Diags, "upstream-indent")) != 2 {
 		t.Errorf("want two upstream-indent warnings:\n%s", res.Diags)
 	}
-	for _, code := range []string{"upstream-prompt-field", "upstream-other-tools"} {
+	for _, code := range []diag.Code{diag.UpstreamPromptField, diag.UpstreamOtherTools} {
 		if d := withCode(res.Diags, code); len(d) != 0 {
 			t.Errorf("unexpected %s", d)
 		}

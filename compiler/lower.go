@@ -44,11 +44,11 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 	seen := map[string]*parser.Pair{}
 	for _, p := range f.Fields {
 		if prev, ok := seen[p.Key]; ok {
-			diags.Warnf(p.KeyPos, "duplicate-key", "%s is set again (first set at line %d); the last value wins", p.Key, prev.KeyPos.Line)
+			diags.Warnf(p.KeyPos, diag.DuplicateKey, "%s is set again (first set at line %d); the last value wins", p.Key, prev.KeyPos.Line)
 		}
 		seen[p.Key] = p
 		if !knownKeys[p.Key] {
-			diags.Warnf(p.KeyPos, "unknown-key", "unknown key %s is ignored", p.Key)
+			diags.Warnf(p.KeyPos, diag.UnknownKey, "unknown key %s is ignored", p.Key)
 		}
 	}
 	compatScalars(f, &diags)
@@ -59,7 +59,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 		}
 	}
 	if strings.ContainsFunc(r.Name, isControl) {
-		diags.Errorf(namePos(f), "bad-name", "the rule name must not contain control characters")
+		diags.Errorf(namePos(f), diag.BadName, "the rule name must not contain control characters")
 	}
 	enabled := true
 	if p, ok := f.Field("enabled"); ok {
@@ -70,7 +70,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 			if e, ok := ir.ParseEvent(s); ok {
 				r.Event = e
 			} else {
-				diags.Errorf(p.Value.Pos, "unknown-event", "unknown event %q: use one of %s", s, strings.Join(ir.EventNames(ir.Events), ", "))
+				diags.Errorf(p.Value.Pos, diag.UnknownEvent, "unknown event %q: use one of %s", s, strings.Join(ir.EventNames(ir.Events), ", "))
 			}
 		}
 	}
@@ -82,7 +82,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 			case "block":
 				r.Action = ir.Block
 			default:
-				diags.Errorf(p.Value.Pos, "unknown-action", "unknown action %q: use warn or block", s)
+				diags.Errorf(p.Value.Pos, diag.UnknownAction, "unknown action %q: use warn or block", s)
 			}
 		}
 	}
@@ -99,12 +99,12 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 	case hasConds:
 		r.Conditions = lowerConditions(cp, upstreamList(f, "conditions"), &diags)
 		if hasPattern {
-			diags.Warnf(pp.KeyPos, "pattern-ignored", "pattern is ignored because the rule has conditions")
+			diags.Warnf(pp.KeyPos, diag.PatternIgnored, "pattern is ignored because the rule has conditions")
 		}
 	case hasPattern:
 		field, ok := ir.MainField(r.Event)
 		if !ok {
-			diags.Errorf(pp.KeyPos, "pattern-needs-field", "pattern alone has no field to test on event %s: write conditions with a field (for example transcript or reason on stop)", r.Event)
+			diags.Errorf(pp.KeyPos, diag.PatternNeedsField, "pattern alone has no field to test on event %s: write conditions with a field (for example transcript or reason on stop)", r.Event)
 			break
 		}
 		if s, ok := scalar(pp, &diags); ok {
@@ -117,7 +117,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 	for i := range r.Conditions {
 		c := &r.Conditions[i]
 		if strings.IndexByte(c.Pattern, 0) >= 0 {
-			diags.Errorf(c.PatternPos, "nul", "the pattern contains a NUL character")
+			diags.Errorf(c.PatternPos, diag.NUL, "the pattern contains a NUL character")
 			continue
 		}
 		if c.Op.IsRegex() && !r.Prompt {
@@ -129,7 +129,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 				if err.Hint != "" {
 					msg += "; " + err.Hint
 				}
-				diags.Errorf(pos, "regex", "%s", msg)
+				diags.Errorf(pos, diag.Regex, "%s", msg)
 				continue
 			}
 			c.ERE = ere
@@ -148,19 +148,19 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 		return nil, diags
 	}
 	if !enabled {
-		diags.Warnf(namePos(f), "disabled", "rule %s is disabled (enabled: false): nothing is generated for it", r.Name)
+		diags.Warnf(namePos(f), diag.Disabled, "rule %s is disabled (enabled: false): nothing is generated for it", r.Name)
 		return nil, diags
 	}
 	if r.Prompt && len(r.MCP) > 0 {
-		diags.Warnf(namePos(f), "no-target", "rule %s has no conditions, so it would become a prompt hook, which hookify does not put on MCP tools (beforeMCPExecution has no documented matcher, so a model would judge every MCP call): nothing is generated for its MCP tools. Write conditions on the tool's arguments, by name (field: query)", r.Name)
+		diags.Warnf(namePos(f), diag.NoTarget, "rule %s has no conditions, so it would become a prompt hook, which hookify does not put on MCP tools (beforeMCPExecution has no documented matcher, so a model would judge every MCP call): nothing is generated for its MCP tools. Write conditions on the tool's arguments, by name (field: query)", r.Name)
 	}
 	on, dropped := ir.Targets(r)
 	for _, e := range dropped {
-		diags.Warnf(actionPos(f, r), "no-channel", "%s", e.Spec().NoChannel)
+		diags.Warnf(actionPos(f, r), diag.NoChannel, "%s", e.Spec().NoChannel)
 	}
 	if len(on) == 0 {
 		if len(dropped) == 0 && (!r.Prompt || len(r.MCP) == 0) {
-			diags.Warnf(namePos(f), "no-target", "rule %s runs on no Cursor event (its tool_matcher names no tool of its event): nothing is generated for it", r.Name)
+			diags.Warnf(namePos(f), diag.NoTarget, "rule %s runs on no Cursor event (its tool_matcher names no tool of its event): nothing is generated for it", r.Name)
 		}
 		return nil, diags
 	}
@@ -192,7 +192,7 @@ func actionPos(f *parser.File, r *ir.Rule) diag.Pos {
 func fallbackText(p *parser.Pair, up map[string]string, diags *diag.List) (string, bool) {
 	if p.Value.Kind != parser.Scalar {
 		if s, ok := up[p.Key]; ok {
-			diags.Warnf(p.Value.Pos, "yaml-fallback", "%s is not text in YAML; it is read as hookify reads it, %q: quote the value", p.Key, s)
+			diags.Warnf(p.Value.Pos, diag.YAMLFallback, "%s is not text in YAML; it is read as hookify reads it, %q: quote the value", p.Key, s)
 			return s, true
 		}
 	}
@@ -221,7 +221,7 @@ func scalar(p *parser.Pair, diags *diag.List) (string, bool) {
 }
 
 func badType(p *parser.Pair, want string, diags *diag.List) bool {
-	diags.Errorf(p.Value.Pos, "type", "%s must be %s; quote the value if it is meant as text", p.Key, want)
+	diags.Errorf(p.Value.Pos, diag.Type, "%s must be %s; quote the value if it is meant as text", p.Key, want)
 	return false
 }
 
@@ -241,13 +241,13 @@ func lowerEnabled(p *parser.Pair, diags *diag.List) bool {
 	}
 	switch strings.ToLower(v.Str) {
 	case "yes", "on":
-		diags.Warnf(v.Pos, "enabled-word", "enabled: %s is read as true; write true (YAML 1.2 and hookify read it as text)", v.Str)
+		diags.Warnf(v.Pos, diag.EnabledWord, "enabled: %s is read as true; write true (YAML 1.2 and hookify read it as text)", v.Str)
 		return true
 	case "no", "off":
-		diags.Warnf(v.Pos, "enabled-word", "enabled: %s is read as false; write false (hookify reads any text as enabled)", v.Str)
+		diags.Warnf(v.Pos, diag.EnabledWord, "enabled: %s is read as false; write false (hookify reads any text as enabled)", v.Str)
 		return false
 	}
-	diags.Errorf(v.Pos, "type", "enabled must be true or false, not %q", v.Str)
+	diags.Errorf(v.Pos, diag.Type, "enabled must be true or false, not %q", v.Str)
 	return false
 }
 
@@ -269,7 +269,7 @@ func lowerCursorHook(p *parser.Pair, diags *diag.List) bool {
 	case s == "prompt":
 		return true
 	case s != "command":
-		diags.Errorf(p.Value.Pos, "unknown-cursor-hook", "unknown cursor_hook %q: use prompt or command", s)
+		diags.Errorf(p.Value.Pos, diag.UnknownCursorHook, "unknown cursor_hook %q: use prompt or command", s)
 	}
 	return false
 }
@@ -302,7 +302,7 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 		if strings.HasPrefix(name, mcpPrefix) {
 			m, problem := mcpTool(name, p.Value.Pos, tr)
 			if problem != "" {
-				diags.Errorf(p.Value.Pos, "tool-matcher", "%s", problem)
+				diags.Errorf(p.Value.Pos, diag.ToolMatcher, "%s", problem)
 				continue
 			}
 			mcp = append(mcp, m)
@@ -310,7 +310,7 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 		}
 		cursor, ok := claudeTools[name]
 		if !ok {
-			diags.Warnf(p.Value.Pos, "tool-matcher", "tool_matcher names %q, which has no Cursor equivalent among hookify's events (%s, and MCP tools as mcp__<server>__<tool>): it is ignored", name, toolRows)
+			diags.Warnf(p.Value.Pos, diag.ToolMatcher, "tool_matcher names %q, which has no Cursor equivalent among hookify's events (%s, and MCP tools as mcp__<server>__<tool>): it is ignored", name, toolRows)
 			continue
 		}
 		for _, t := range cursor {
@@ -325,11 +325,11 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition {
 	v := p.Value
 	if v.Kind != parser.List {
-		diags.Errorf(v.Pos, "type", "conditions must be a list of {field, operator, pattern} items")
+		diags.Errorf(v.Pos, diag.Type, "conditions must be a list of {field, operator, pattern} items")
 		return nil
 	}
 	if len(v.Items) == 0 {
-		diags.Errorf(v.Pos, "no-conditions", "conditions is empty, so the rule can never match")
+		diags.Errorf(v.Pos, diag.EmptyConditions, "conditions is empty, so the rule can never match")
 		return nil
 	}
 	var out []ir.Condition
@@ -339,7 +339,7 @@ func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition 
 			upItem, _ = up[i].(map[string]string)
 		}
 		if it.Kind != parser.Map {
-			diags.Errorf(it.Pos, "type", "a condition must be a map with field, operator and pattern")
+			diags.Errorf(it.Pos, diag.Type, "a condition must be a map with field, operator and pattern")
 			continue
 		}
 		c := ir.Condition{Op: ir.RegexMatch, Pos: it.Pos, PatternPos: it.Pos}
@@ -348,28 +348,28 @@ func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition 
 			switch kv.Key {
 			case "field", "operator", "pattern", "value":
 			default:
-				diags.Warnf(kv.KeyPos, "unknown-key", "unknown condition key %s is ignored", kv.Key)
+				diags.Warnf(kv.KeyPos, diag.UnknownKey, "unknown condition key %s is ignored", kv.Key)
 			}
 		}
 		if fp, found := it.Get("field"); found {
 			if s, good := scalar(fp, diags); good {
 				c.Field = s
 				if !fieldRE.MatchString(s) {
-					diags.Errorf(fp.Value.Pos, "bad-field", "field %q is not a payload key name (letters, digits and _, optionally after tool_input.)", s)
+					diags.Errorf(fp.Value.Pos, diag.BadField, "field %q is not a payload key name (letters, digits and _, optionally after tool_input.)", s)
 					ok = false
 				}
 			} else {
 				ok = false
 			}
 		} else {
-			diags.Errorf(it.Pos, "no-field", "the condition has no field")
+			diags.Errorf(it.Pos, diag.NoField, "the condition has no field")
 			ok = false
 		}
 		if op, found := it.Get("operator"); found {
 			if s, good := scalar(op, diags); good {
 				o, known := ir.ParseOp(s)
 				if !known {
-					diags.Errorf(op.Value.Pos, "unknown-operator", "unknown operator %q: use %s", s, ir.OrList(ir.OpNames()))
+					diags.Errorf(op.Value.Pos, diag.UnknownOperator, "unknown operator %q: use %s", s, ir.OrList(ir.OpNames()))
 					ok = false
 				}
 				c.Op = o
@@ -380,7 +380,7 @@ func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition 
 		pat, hasPat := it.Get("pattern")
 		if val, hasVal := it.Get("value"); hasVal {
 			if hasPat {
-				diags.Warnf(val.KeyPos, "value-ignored", "value is ignored because the condition has a pattern")
+				diags.Warnf(val.KeyPos, diag.ValueIgnored, "value is ignored because the condition has a pattern")
 			} else {
 				pat, hasPat = val, true
 			}
@@ -393,7 +393,7 @@ func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition 
 				ok = false
 			}
 		} else {
-			diags.Errorf(it.Pos, "no-pattern", "the condition has no pattern")
+			diags.Errorf(it.Pos, diag.NoPattern, "the condition has no pattern")
 			ok = false
 		}
 		if ok {

@@ -9,11 +9,6 @@ import (
 	"github.com/hookify/hookify/parser"
 )
 
-// TestCode is the code of every diagnostic about a rule's tests: key.
-// They are warnings, so that examples never change or stop a build;
-// hookify test fails on them.
-const TestCode = "test"
-
 // lowerTests reads the tests: key of a rule: a list of fixtures
 //
 //	tests:
@@ -38,7 +33,7 @@ func lowerTests(f *parser.File, r *ir.Rule, diags *diag.List) []ir.Test {
 		if v.Kind == parser.Scalar && !v.Fallback && (v.Tag == "!!null" || v.Str == "") {
 			return nil
 		}
-		diags.Warnf(v.Pos, TestCode, "tests must be a YAML list of {input, expect} items; the tests are ignored")
+		diags.Warnf(v.Pos, diag.Test, "tests must be a YAML list of {input, expect} items; the tests are ignored")
 		return nil
 	}
 	var out []ir.Test
@@ -53,7 +48,7 @@ func lowerTests(f *parser.File, r *ir.Rule, diags *diag.List) []ir.Test {
 func lowerTest(it *parser.Value, r *ir.Rule, diags *diag.List) (ir.Test, bool) {
 	t := ir.Test{Pos: it.Pos}
 	if it.Kind != parser.Map {
-		diags.Warnf(it.Pos, TestCode, "a test must be a map with input and expect; it is ignored")
+		diags.Warnf(it.Pos, diag.Test, "a test must be a map with input and expect; it is ignored")
 		return t, false
 	}
 	ok := true
@@ -61,17 +56,17 @@ func lowerTest(it *parser.Value, r *ir.Rule, diags *diag.List) (ir.Test, bool) {
 		switch kv.Key {
 		case "input", "expect", "event":
 		default:
-			diags.Warnf(kv.KeyPos, TestCode, "unknown test key %s (use input, expect and event); the test is ignored", kv.Key)
+			diags.Warnf(kv.KeyPos, diag.Test, "unknown test key %s (use input, expect and event); the test is ignored", kv.Key)
 			ok = false
 		}
 	}
 	if p, found := it.Get("expect"); !found {
-		diags.Warnf(it.Pos, TestCode, "the test has no expect (allow, warn or block); it is ignored")
+		diags.Warnf(it.Pos, diag.Test, "the test has no expect (allow, warn or block); it is ignored")
 		ok = false
 	} else if s, good := testScalar(p, diags); good {
 		e, known := ir.ParseExpect(s)
 		if !known {
-			diags.Warnf(p.Value.Pos, TestCode, "unknown expect %q: use allow, warn or block; the test is ignored", s)
+			diags.Warnf(p.Value.Pos, diag.Test, "unknown expect %q: use allow, warn or block; the test is ignored", s)
 			ok = false
 		}
 		t.Expect = e
@@ -89,7 +84,7 @@ func lowerTest(it *parser.Value, r *ir.Rule, diags *diag.List) (ir.Test, bool) {
 
 func testScalar(p *parser.Pair, diags *diag.List) (string, bool) {
 	if p.Value.Kind != parser.Scalar {
-		diags.Warnf(p.Value.Pos, TestCode, "%s must be text; the test is ignored", p.Key)
+		diags.Warnf(p.Value.Pos, diag.Test, "%s must be text; the test is ignored", p.Key)
 		return "", false
 	}
 	return p.Value.Str, true
@@ -101,19 +96,19 @@ func lowerInput(p *parser.Pair, diags *diag.List) ([]ir.Input, bool) {
 		return nil, true
 	}
 	if v.Kind != parser.Map {
-		diags.Warnf(v.Pos, TestCode, "input must be a map of rule fields to text, for example {command: \"npm publish\"}; the test is ignored")
+		diags.Warnf(v.Pos, diag.Test, "input must be a map of rule fields to text, for example {command: \"npm publish\"}; the test is ignored")
 		return nil, false
 	}
 	var out []ir.Input
 	ok := true
 	for _, kv := range v.Pairs {
 		if !fieldRE.MatchString(kv.Key) {
-			diags.Warnf(kv.KeyPos, TestCode, "input key %q is not a field name; the test is ignored", kv.Key)
+			diags.Warnf(kv.KeyPos, diag.Test, "input key %q is not a field name; the test is ignored", kv.Key)
 			ok = false
 			continue
 		}
 		if kv.Value.Kind != parser.Scalar {
-			diags.Warnf(kv.Value.Pos, TestCode, "input %s must be text; quote it; the test is ignored", kv.Key)
+			diags.Warnf(kv.Value.Pos, diag.Test, "input %s must be text; quote it; the test is ignored", kv.Key)
 			ok = false
 			continue
 		}
@@ -145,23 +140,23 @@ func testEvent(it *parser.Value, r *ir.Rule, diags *diag.List) ([]ir.CursorEvent
 		}
 		if ce, isCursor := ir.ParseCursorEvent(s); isCursor {
 			if !slices.Contains(on, ce) {
-				diags.Warnf(p.Value.Pos, TestCode, "rule %s does not run on %s (it runs on %s); the test is ignored", r.Name, s, eventList(on))
+				diags.Warnf(p.Value.Pos, diag.Test, "rule %s does not run on %s (it runs on %s); the test is ignored", r.Name, s, eventList(on))
 				return nil, false
 			}
 			return []ir.CursorEvent{ce}, true
 		}
 		e, isRow := ir.ParseEvent(s)
 		if !isRow || e == ir.EventAll {
-			diags.Warnf(p.Value.Pos, TestCode, "unknown test event %q: use %s, or a Cursor event; the test is ignored", s, rowNames)
+			diags.Warnf(p.Value.Pos, diag.Test, "unknown test event %q: use %s, or a Cursor event; the test is ignored", s, rowNames)
 			return nil, false
 		}
 		if r.Event != ir.EventAll && r.Event != e {
-			diags.Warnf(p.Value.Pos, TestCode, "the test's event %s is not the rule's event %s; the test is ignored", e, r.Event)
+			diags.Warnf(p.Value.Pos, diag.Test, "the test's event %s is not the rule's event %s; the test is ignored", e, r.Event)
 			return nil, false
 		}
 		row = e
 	} else if r.Event == ir.EventAll {
-		diags.Warnf(it.Pos, TestCode, "a test of a rule with event all needs an event (%s); the test is ignored", rowNames)
+		diags.Warnf(it.Pos, diag.Test, "a test of a rule with event all needs an event (%s); the test is ignored", rowNames)
 		return nil, false
 	}
 	events := ir.RowEvents(row)
@@ -170,7 +165,7 @@ func testEvent(it *parser.Value, r *ir.Rule, diags *diag.List) ([]ir.CursorEvent
 		if found {
 			pos = p.Value.Pos
 		}
-		diags.Warnf(pos, TestCode, "rule %s has no Cursor hook for %s, so this test cannot run; it is ignored", r.Name, row)
+		diags.Warnf(pos, diag.Test, "rule %s has no Cursor hook for %s, so this test cannot run; it is ignored", r.Name, row)
 		return nil, false
 	}
 	return events, true

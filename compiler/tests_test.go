@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
 	"github.com/hookify/hookify/parser"
 )
@@ -126,7 +127,7 @@ func TestTestEvents(t *testing.T) {
 		res := Compile(fstest.MapFS{".claude/hookify.x.local.md": {Data: []byte(text)}}, Options{})
 		var warns []string
 		for _, d := range res.Diags {
-			if d.Code == TestCode {
+			if d.Code == diag.Test {
 				warns = append(warns, d.Msg)
 			}
 		}

@@ -45,29 +45,60 @@ func (s Severity) String() string {
 	return "error"
 }
 
-// Diagnostic is one message about the input, at a position.
+// Diagnostic is one message about the input, at a position. It is also
+// the error type of every stage that reports a problem at a position in a
+// rule file or an output (a *Diagnostic is an error).
 type Diagnostic struct {
 	Pos      Pos
 	Severity Severity
-	Code     string // stable identifier, e.g. "unknown-event"; see the README for the list
-	Msg      string
+	Code     Code
+	Msg      string // what is wrong
+	// Hint says how to fix it: what to write instead, with the corrected
+	// line where one exists. Empty when there is nothing to add.
+	Hint string
 }
 
+// String renders the diagnostic as "pos: severity: message", followed by
+// the hint, if any, on lines of its own, each indented by a tab.
 func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
+	s := fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
+	if d.Hint != "" {
+		s += "\n\t" + strings.ReplaceAll(d.Hint, "\n", "\n\t")
+	}
+	return s
 }
+
+func (d *Diagnostic) Error() string { return d.String() }
 
 // List collects diagnostics.
 type List []Diagnostic
 
 // Errorf appends an error.
-func (l *List) Errorf(pos Pos, code, format string, args ...any) {
+func (l *List) Errorf(pos Pos, code Code, format string, args ...any) {
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Code: code, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Warnf appends a warning.
-func (l *List) Warnf(pos Pos, code, format string, args ...any) {
+func (l *List) Warnf(pos Pos, code Code, format string, args ...any) {
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Code: code, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Refuse appends an error whose hint says what to write instead.
+func (l *List) Refuse(pos Pos, code Code, msg, hint string) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Code: code, Msg: msg, Hint: hint})
+}
+
+// Advise appends a warning with a hint.
+func (l *List) Advise(pos Pos, code Code, msg, hint string) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Code: code, Msg: msg, Hint: hint})
+}
+
+// Demote turns every error of the list into a warning (a disabled rule's
+// problems never stop a build, SPEC §8.1).
+func (l List) Demote() {
+	for i := range l {
+		l[i].Severity = Warning
+	}
 }
 
 // Sort orders the list by file, line, column, severity and message, and
@@ -95,7 +126,7 @@ func (l List) Err() error {
 	var errs []error
 	for _, d := range l {
 		if d.Severity == Error {
-			errs = append(errs, errors.New(d.String()))
+			errs = append(errs, &d)
 		}
 	}
 	return errors.Join(errs...)

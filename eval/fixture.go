@@ -116,9 +116,6 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 	return []byte(object(top) + "\n"), nil
 }
 
-// CaseCode is the code of diagnostics about case files.
-const CaseCode = "case"
-
 // ReadCases reads the fixtures of the case files under dir in fsys: every
 // .json, .yaml and .yml file, in bytewise path order. A file holds one case
 // or a list of cases:
@@ -152,11 +149,11 @@ func ReadCases(fsys fs.FS, dir string) ([]Fixture, diag.List) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		diags.Errorf(diag.Pos{File: dir}, CaseCode, "cannot read the cases: %v", err)
+		diags.Errorf(diag.Pos{File: dir}, diag.Case, "cannot read the cases: %v", err)
 		return nil, diags
 	}
 	if len(files) == 0 {
-		diags.Errorf(diag.Pos{File: dir}, CaseCode, "no .json, .yaml or .yml case files here")
+		diags.Errorf(diag.Pos{File: dir}, diag.Case, "no .json, .yaml or .yml case files here")
 	}
 	slices.Sort(files)
 	var out []Fixture
@@ -164,12 +161,12 @@ func ReadCases(fsys fs.FS, dir string) ([]Fixture, diag.List) {
 		// Only regular files (after symbolic links): a FIFO would hang the
 		// run and a device such as /dev/zero would exhaust memory.
 		if st, err := fs.Stat(fsys, f); err == nil && !st.Mode().IsRegular() {
-			diags.Errorf(diag.Pos{File: f}, CaseCode, "cannot read: not a regular file (a named pipe, a device or a socket)")
+			diags.Errorf(diag.Pos{File: f}, diag.Case, "cannot read: not a regular file (a named pipe, a device or a socket)")
 			continue
 		}
 		data, err := fs.ReadFile(fsys, f)
 		if err != nil {
-			diags.Errorf(diag.Pos{File: f}, CaseCode, "cannot read: %v", err)
+			diags.Errorf(diag.Pos{File: f}, diag.Case, "cannot read: %v", err)
 			continue
 		}
 		out = append(out, parseCases(f, data, &diags)...)
@@ -186,11 +183,11 @@ func parseCases(file string, data []byte, diags *diag.List) []Fixture {
 		if errors.As(err, &le) {
 			pos.Line, pos.Col, msg = le.Mark.Line, le.Mark.Column, le.Message
 		}
-		diags.Errorf(pos, CaseCode, "invalid YAML: %s", msg)
+		diags.Errorf(pos, diag.Case, "invalid YAML: %s", msg)
 		return nil
 	}
 	if len(doc.Content) == 0 {
-		diags.Errorf(diag.Pos{File: file}, CaseCode, "the file holds no case")
+		diags.Errorf(diag.Pos{File: file}, diag.Case, "the file holds no case")
 		return nil
 	}
 	root := doc.Content[0]
@@ -214,12 +211,12 @@ func pos(file string, n *yaml.Node) diag.Pos {
 func parseCase(file string, n *yaml.Node, diags *diag.List) (Fixture, bool) {
 	f := Fixture{Pos: pos(file, n)}
 	if n.Kind != yaml.MappingNode {
-		diags.Errorf(f.Pos, CaseCode, "a case must be a map with event, payload or input, and expect")
+		diags.Errorf(f.Pos, diag.Case, "a case must be a map with event, payload or input, and expect")
 		return f, false
 	}
 	ok := true
 	bad := func(at *yaml.Node, format string, args ...any) {
-		diags.Errorf(pos(file, at), CaseCode, format, args...)
+		diags.Errorf(pos(file, at), diag.Case, format, args...)
 		ok = false
 	}
 	text := func(k, v *yaml.Node) (string, bool) {

@@ -77,7 +77,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		for _, d := range diags {
-			inside("diagnostic "+d.Code+" ("+d.Msg+")", d.Pos)
+			inside("diagnostic "+string(d.Code)+" ("+d.Msg+")", d.Pos)
 			if d.Code == "" || d.Msg == "" {
 				t.Fatalf("diagnostic without code or message: %+v", d)
 			}

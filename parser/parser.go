@@ -107,19 +107,19 @@ func Parse(path string, src []byte) (*File, diag.List) {
 	norm = bytes.ReplaceAll(norm, []byte("\r"), []byte("\n"))
 	if !utf8.Valid(norm) {
 		line, col := invalidUTF8Pos(norm)
-		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, "invalid-utf8", "the file is not valid UTF-8")
+		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, diag.InvalidUTF8, "the file is not valid UTF-8")
 		return nil, diags
 	}
 	if i := bytes.IndexByte(norm, 0); i >= 0 {
 		line := 1 + bytes.Count(norm[:i], []byte("\n"))
 		col := i - bytes.LastIndexByte(norm[:i], '\n')
-		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, "nul", "the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it")
+		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, diag.NUL, "the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it")
 		return nil, diags
 	}
 	text := string(norm)
 	lines := strings.SplitAfter(text, "\n")
 	if !isFence(lines[0]) { // SplitAfter returns at least one line
-		diags.Errorf(fileStart, "no-front-matter", "missing front matter: the first line must be ---")
+		diags.Errorf(fileStart, diag.NoFrontMatter, "missing front matter: the first line must be ---")
 		return nil, diags
 	}
 	end := -1
@@ -130,7 +130,7 @@ func Parse(path string, src []byte) (*File, diag.List) {
 		}
 	}
 	if end < 0 {
-		diags.Errorf(fileStart, "unterminated-front-matter", "the front matter that starts on line 1 has no closing --- line")
+		diags.Errorf(fileStart, diag.UnterminatedFrontMatter, "the front matter that starts on line 1 has no closing --- line")
 		return nil, diags
 	}
 	fmLines := lines[1:end]
@@ -173,7 +173,7 @@ func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.L
 			return nil
 		}
 		if root.Kind != yaml.MappingNode {
-			diags.Errorf(conv.pos(root.Line, root.Column), "front-matter-not-map", "the front matter must be a list of key: value lines")
+			diags.Errorf(conv.pos(root.Line, root.Column), diag.FrontMatterNotMap, "the front matter must be a list of key: value lines")
 			return nil
 		}
 		return conv.pairs(root, diags)
@@ -196,11 +196,11 @@ func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.L
 		if uv, ok := up.Values[key]; ok && key != "" {
 			if v := fromUpstream(path, fmLines, firstLine, key, uv, up); v != nil {
 				out = append(out, &Pair{Key: key, KeyPos: diag.Pos{File: path, Line: firstLine + c.start, Col: 1}, Value: v})
-				diags.Warnf(pos, "yaml-fallback", "%s is not valid YAML (%s); it is read as hookify reads it, %s: quote the value (single quotes keep backslashes as written)", key, msg, describe(uv))
+				diags.Warnf(pos, diag.YAMLFallback, "%s is not valid YAML (%s); it is read as hookify reads it, %s: quote the value (single quotes keep backslashes as written)", key, msg, describe(uv))
 				continue
 			}
 		}
-		diags.Errorf(pos, "yaml", "invalid front matter: %s", msg)
+		diags.Errorf(pos, diag.YAML, "invalid front matter: %s", msg)
 	}
 	return out
 }
@@ -297,7 +297,7 @@ func (c converter) pairs(m *yaml.Node, diags *diag.List) []*Pair {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			diags.Errorf(c.pos(k.Line, k.Column), "yaml", "a key must be a plain name")
+			diags.Errorf(c.pos(k.Line, k.Column), diag.YAML, "a key must be a plain name")
 			continue
 		}
 		out = append(out, &Pair{Key: k.Value, KeyPos: c.pos(k.Line, k.Column), Value: c.value(v, diags)})
@@ -317,12 +317,12 @@ func (c converter) value(n *yaml.Node, diags *diag.List) *Value {
 		}
 		switch {
 		case st.open[n]:
-			diags.Errorf(at, "yaml", "the alias *%s is used inside the value it names", n.Anchor)
+			diags.Errorf(at, diag.YAML, "the alias *%s is used inside the value it names", n.Anchor)
 			return &Value{Kind: Scalar, Tag: "!!null", Pos: at}
 		case st.expanded > maxExpanded:
 			if !st.reported {
 				st.reported = true
-				diags.Errorf(at, "yaml", "aliases expand the front matter to more than %d values", maxExpanded)
+				diags.Errorf(at, diag.YAML, "aliases expand the front matter to more than %d values", maxExpanded)
 			}
 			return &Value{Kind: Scalar, Tag: "!!null", Pos: at}
 		}

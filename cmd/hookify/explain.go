@@ -148,12 +148,12 @@ func (ex *explainer) file(w io.Writer, f string, r *ir.Rule, ds diag.List) {
 	case len(errs) > 0:
 		section(w, "refused", "the rule does not compile:")
 		for _, d := range errs {
-			item(w, at(d)+d.Msg)
+			item(w, at(d)+withHint(d))
 		}
 	case r == nil:
 		why := "nothing is generated for it"
 		for i, d := range notes {
-			if strings.Contains(d.Msg, "nothing is generated") || strings.Contains(d.Msg, "left out") {
+			if d.Code.LeavesOut() || d.Code == diag.NoChannel {
 				why = d.Msg
 				notes = slices.Delete(notes, i, i+1)
 				break
@@ -166,7 +166,7 @@ func (ex *explainer) file(w io.Writer, f string, r *ir.Rule, ds diag.List) {
 	} else {
 		section(w, "fidelity", "differs from upstream hookify:")
 		for _, d := range fidelity {
-			item(w, at(d)+d.Msg)
+			item(w, at(d)+withHint(d))
 		}
 	}
 	var caveats []string
@@ -174,7 +174,7 @@ func (ex *explainer) file(w io.Writer, f string, r *ir.Rule, ds diag.List) {
 		caveats = ex.caveats(r)
 	}
 	for _, d := range notes {
-		caveats = append(caveats, at(d)+d.Msg)
+		caveats = append(caveats, at(d)+withHint(d))
 	}
 	items(w, "caveats", caveats)
 }
@@ -354,4 +354,12 @@ func (ex *explainer) caveats(r *ir.Rule) []string {
 		add("upstream showed a warning to the user only, before and again after the tool ran; Cursor runs the rule once and gives the message to the agent too")
 	}
 	return out
+}
+
+// withHint is a diagnostic's message and its hint, for one wrapped item.
+func withHint(d diag.Diagnostic) string {
+	if d.Hint == "" {
+		return d.Msg
+	}
+	return d.Msg + "; " + strings.ReplaceAll(d.Hint, "\n", " ")
 }

@@ -102,11 +102,11 @@ func writeDiags(err error) diag.List {
 	case errors.As(err, &one):
 		errs = writer.Errors{one}
 	default:
-		return diag.List{{Pos: diag.Pos{File: ".cursor"}, Severity: diag.Error, Code: "output", Msg: err.Error()}}
+		return diag.List{{Pos: diag.Pos{File: ".cursor"}, Severity: diag.Error, Code: diag.Output, Msg: err.Error()}}
 	}
 	var out diag.List
 	for _, e := range errs {
-		out = append(out, diag.Diagnostic{Pos: e.Pos, Severity: diag.Error, Code: "output", Msg: e.Err.Error()})
+		out = append(out, diag.Diagnostic{Pos: e.Pos, Severity: diag.Error, Code: diag.Output, Msg: e.Err.Error()})
 	}
 	return out.Sort() // a blocked directory is reported once per file in it: once is enough
 }
@@ -141,6 +141,7 @@ type jsonDiag struct {
 	Severity string `json:"severity"`
 	Code     string `json:"code"`
 	Message  string `json:"message"`
+	Hint     string `json:"hint,omitempty"`
 }
 
 type jsonChange struct {
@@ -156,7 +157,7 @@ type jsonReport struct {
 func jsonDiags(diags diag.List) []jsonDiag {
 	out := []jsonDiag{}
 	for _, d := range diags {
-		out = append(out, jsonDiag{d.Pos.File, d.Pos.Line, d.Pos.Col, d.Severity.String(), d.Code, d.Msg})
+		out = append(out, jsonDiag{d.Pos.File, d.Pos.Line, d.Pos.Col, d.Severity.String(), string(d.Code), d.Msg, d.Hint})
 	}
 	return out
 }

@@ -35,7 +35,7 @@ func testCmd(c *cli, cases string) int {
 	printSummarised(stderr, res.Diags)
 	bad := 0
 	for _, d := range res.Diags {
-		if d.Severity == diag.Error || d.Code == compiler.TestCode {
+		if d.Severity == diag.Error || d.Code == diag.Test {
 			bad++
 		}
 	}
