@@ -127,8 +127,9 @@ func Compile(root fs.FS, opts Options) *Result {
 		// --platform only picks the script hooks.json runs, so a team that
 		// mixes systems commits both (README, "Windows").
 		ps, perr := powershell.Generate(u, powershell.Options{Warn: opts.Warn})
-		if pe, ok := perr.(*powershell.Error); ok {
-			res.Diags.Errorf(pe.Pos, diag.PowerShell, "%s", pe.Msg)
+		var pd *diag.Diagnostic
+		if errors.As(perr, &pd) {
+			res.Diags = append(res.Diags, *pd)
 			continue
 		}
 		out = append(out, ps)

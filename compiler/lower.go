@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"path"
 	"regexp"
 	"slices"
@@ -123,13 +122,7 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 		if c.Op.IsRegex() && !r.Prompt {
 			ere, err := tr(c.Pattern)
 			if err != nil {
-				pos := c.PatternPos
-				pos.Col += err.Offset
-				msg := err.Msg
-				if err.Hint != "" {
-					msg += "; " + err.Hint
-				}
-				diags.Errorf(pos, diag.Regex, "%s", msg)
+				diags = append(diags, regexDiag(c.PatternPos, err))
 				continue
 			}
 			c.ERE = ere
@@ -199,12 +192,11 @@ func fallbackText(p *parser.Pair, up map[string]string, diags *diag.List) (strin
 	return scalar(p, diags)
 }
 
-func upstreamList(f *parser.File, key string) []any {
+func upstreamList(f *parser.File, key string) []parser.UpItem {
 	if f.Upstream == nil {
 		return nil
 	}
-	l, _ := f.Upstream.Values[key].([]any)
-	return l
+	return f.Upstream.Items(key)
 }
 
 // scalar returns the text of a scalar value. A list or map where text is
@@ -322,7 +314,7 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 	return tools, mcp
 }
 
-func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition {
+func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.Condition {
 	v := p.Value
 	if v.Kind != parser.List {
 		diags.Errorf(v.Pos, diag.Type, "conditions must be a list of {field, operator, pattern} items")
@@ -334,9 +326,9 @@ func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition 
 	}
 	var out []ir.Condition
 	for i, it := range v.Items {
-		var upItem map[string]string
+		var upItem map[string]string // hookify's reading of the item
 		if i < len(up) && len(up) == len(v.Items) {
-			upItem, _ = up[i].(map[string]string)
+			upItem = up[i].Map
 		}
 		if it.Kind != parser.Map {
 			diags.Errorf(it.Pos, diag.Type, "a condition must be a map with field, operator and pattern")
@@ -402,15 +394,3 @@ func lowerConditions(p *parser.Pair, up []any, diags *diag.List) []ir.Condition 
 	}
 	return out
 }
-
-// Translator turns a Python re pattern into a POSIX ERE, or refuses it.
-type Translator func(pattern string) (string, *RegexError)
-
-// RegexError is a refused pattern: Offset is the byte offset in the pattern.
-type RegexError struct {
-	Offset int
-	Msg    string
-	Hint   string
-}
-
-func (e *RegexError) Error() string { return fmt.Sprintf("%s (at offset %d)", e.Msg, e.Offset) }

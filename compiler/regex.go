@@ -3,21 +3,29 @@ package compiler
 import (
 	"errors"
 
+	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/pyre"
 )
 
+// Translator turns a Python re pattern into a POSIX ERE, or refuses it with
+// an error that carries a *pyre.Error (its offset in the pattern, what and
+// how to rewrite it).
+type Translator func(pattern string) (string, error)
+
 // DefaultTranslator translates hookify regexes (Python re, always
 // case-insensitive) into POSIX EREs with package pyre.
-var DefaultTranslator Translator = func(p string) (string, *RegexError) {
-	ere, err := pyre.ERE(p, pyre.IgnoreCase)
-	if err == nil {
-		return ere, nil
-	}
+var DefaultTranslator Translator = func(p string) (string, error) { return pyre.ERE(p, pyre.IgnoreCase) }
+
+// regexDiag turns a refused pattern at pos into a diagnostic at the column
+// of the construct.
+func regexDiag(pos diag.Pos, err error) diag.Diagnostic {
+	d := diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: diag.Regex, Msg: "cannot translate this pattern exactly: " + err.Error()}
 	var pe *pyre.Error
 	if errors.As(err, &pe) {
-		return "", &RegexError{Offset: pe.Offset, Msg: "cannot translate this pattern exactly: " + pe.Msg, Hint: pe.Hint}
+		d.Pos.Col += pe.Offset
+		d.Msg, d.Hint = "cannot translate this pattern exactly: "+pe.Msg, pe.Hint
 	}
-	return "", &RegexError{Msg: err.Error()}
+	return d
 }
 
 // minNeedle is the shortest needle worth a test of its own.

@@ -38,15 +38,6 @@ type Options struct {
 	Warn ir.WarnMode
 }
 
-// Error is a rule that cannot be compiled to PowerShell, at the position of
-// the pattern it concerns.
-type Error struct {
-	Pos diag.Pos
-	Msg string
-}
-
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
-
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.ps1.
 func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 	g := &gen{keys: map[ir.Key]int{}, opts: opts, lits: map[string]string{}}
@@ -176,7 +167,7 @@ func (g *gen) lit(prefix, s string) string {
 func (g *gen) regex(cd ir.Cond) (string, error) {
 	net, err := DotNetRegex(cd.ERE)
 	if err != nil {
-		return "", &Error{Pos: cd.PatternPos, Msg: fmt.Sprintf("the regex cannot be run by PowerShell: its translation %q: %v", cd.ERE, err)}
+		return "", &diag.Diagnostic{Pos: cd.PatternPos, Code: diag.PowerShell, Msg: fmt.Sprintf("the regex cannot be run by PowerShell: its translation %q: %v", cd.ERE, err)}
 	}
 	if v, ok := g.lits["re\x00"+net]; ok {
 		return v, nil
@@ -407,7 +398,7 @@ func (g *gen) answer(b *strings.Builder, in string, a ir.Answer, user, agent str
 
 func (g *gen) test(cd ir.Cond, val string) (string, error) {
 	if !cd.Op.IsRegex() && !utf8.ValidString(cd.Pattern) {
-		return "", &Error{Pos: cd.PatternPos, Msg: "the pattern is not valid UTF-8"}
+		return "", &diag.Diagnostic{Pos: cd.PatternPos, Code: diag.PowerShell, Msg: "the pattern is not valid UTF-8"}
 	}
 	neg := cd.Op.Spec().Negated
 	var t string

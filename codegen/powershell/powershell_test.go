@@ -43,8 +43,8 @@ func TestGenerate(t *testing.T) {
 func TestGenerateRefuses(t *testing.T) {
 	pos := diag.Pos{File: ".claude/hookify.r.local.md", Line: 5, Col: 10}
 	_, err := Generate(unitWith(ir.Condition{Field: "command", Op: ir.RegexMatch, Pattern: `(a)\1`, ERE: `(a)\1`, PatternPos: pos}), Options{})
-	var pe *Error
+	var pe *diag.Diagnostic
 	if !errors.As(err, &pe) || pe.Pos != pos || !strings.Contains(pe.Msg, "PowerShell") {
-		t.Fatalf("Generate = %v, want an *Error at %v", err, pos)
+		t.Fatalf("Generate = %v, want a *diag.Diagnostic at %v", err, pos)
 	}
 }
