@@ -1,10 +1,14 @@
 package compiler
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
@@ -12,7 +16,7 @@ import (
 
 // anyRegex accepts every pattern, so that these tests do not depend on the
 // regex translator.
-func anyRegex(p string) (string, *RegexError) { return p, nil }
+func anyRegex(p string) (string, error) { return p, nil }
 
 // compileOne compiles one rule file and returns its diagnostics.
 func compileOne(t *testing.T, src string, opts Options) *Result {
@@ -296,5 +300,36 @@ func TestCompatScalars(t *testing.T) {
 	res = compileOne(t, "---\nname: tm\nevent: bash\ntool_matcher: [Bash]\npattern: rm\n---\nx", Options{})
 	if res.Diags.HasErrors() || len(withCode(res.Diags, "yaml-fallback")) != 1 || len(withCode(res.Diags, "no-target")) != 1 {
 		t.Errorf("%s", res.Diags)
+	}
+}
+
+// TestREADMEFidelity: the README's table of fidelity checks is the table
+// fidelityChecks, row for row (-update rewrites it).
+func TestREADMEFidelity(t *testing.T) {
+	const readme = "../README.md"
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "| code | upstream quirk |\n|---|---|\n"
+	start := bytes.Index(data, []byte(head))
+	if start < 0 {
+		t.Fatalf("%s has no fidelity table starting %q", readme, head)
+	}
+	end := start + bytes.Index(data[start:], []byte("\n\n")) + 1
+	var table strings.Builder
+	table.WriteString(head)
+	for _, c := range fidelityChecks {
+		fmt.Fprintf(&table, "| `%s` | %s |\n", c.code, strings.ReplaceAll(c.doc, "|", `\|`))
+	}
+	if *updateCorpus {
+		out := slices.Concat(data[:start], []byte(table.String()), data[end:])
+		if err := os.WriteFile(readme, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if d := cmp.Diff(table.String(), string(data[start:end])); d != "" {
+		t.Errorf("%s's fidelity table is not fidelityChecks (-want +got); go test ./compiler -run TestREADMEFidelity -update:\n%s", readme, d)
 	}
 }

@@ -44,7 +44,7 @@ func mcpTool(name string, pos diag.Pos, tr Translator) (ir.MCPTool, string) {
 		pattern := fmt.Sprintf(part.re, re)
 		ere, err := tr(pattern)
 		if err != nil {
-			return m, fmt.Sprintf("%s: %s", name, err.Msg) // cannot happen: the regex is made of literals and .*
+			return m, fmt.Sprintf("%s: %v", name, err) // cannot happen: the regex is made of literals and .*
 		}
 		*part.cond = ir.Condition{Field: part.field, Op: ir.RegexMatch, Pattern: pattern, Pos: pos, PatternPos: pos, ERE: ere, Needle: needleOf(ere)}
 	}

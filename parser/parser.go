@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -193,8 +194,8 @@ func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.L
 			pos = sub.pos(1, 1)
 		}
 		key := c.key
-		if uv, ok := up.Values[key]; ok && key != "" {
-			if v := fromUpstream(path, fmLines, firstLine, key, uv, up); v != nil {
+		if uv, ok := up.Fields[key]; ok && key != "" {
+			if v := fromUpstream(path, fmLines, firstLine, key, uv); v != nil {
 				out = append(out, &Pair{Key: key, KeyPos: diag.Pos{File: path, Line: firstLine + c.start, Col: 1}, Value: v})
 				diags.Warnf(pos, diag.YAMLFallback, "%s is not valid YAML (%s); it is read as hookify reads it, %s: quote the value (single quotes keep backslashes as written)", key, msg, describe(uv))
 				continue
@@ -370,8 +371,8 @@ func invalidUTF8Pos(b []byte) (line, col int) {
 
 // fromUpstream converts hookify's reading of key into a Value. Positions are
 // found by looking for each item's keys on its lines.
-func fromUpstream(path string, lines []string, firstLine int, key string, uv any, up *Upstream) *Value {
-	line := up.Lines[key] - 1 // index into lines
+func fromUpstream(path string, lines []string, firstLine int, key string, uv *UpValue) *Value {
+	line := uv.Line - 1 // index into lines
 	at := func(l int, k string) diag.Pos {
 		for j := l; j >= 0 && j < len(lines); j++ {
 			if i := strings.Index(lines[j], k+":"); i >= 0 {
@@ -384,51 +385,35 @@ func fromUpstream(path string, lines []string, firstLine int, key string, uv any
 		}
 		return diag.Pos{File: path, Line: firstLine + max(l, 0), Col: 1}
 	}
-	switch uv := uv.(type) {
-	case string:
-		return &Value{Kind: Scalar, Str: uv, Pos: at(line, key), Fallback: true}
-	case bool:
-		s := "false"
-		if uv {
-			s = "true"
-		}
-		return &Value{Kind: Scalar, Str: s, Pos: at(line, key), Fallback: true}
-	case []any:
-		v := &Value{Kind: List, Pos: diag.Pos{File: path, Line: firstLine + line, Col: 1}, Fallback: true}
-		itemLines := up.ItemLines[key]
-		for i, it := range uv {
-			il := line
-			if i < len(itemLines) {
-				il = itemLines[i] - 1
-			}
-			switch it := it.(type) {
-			case string:
-				v.Items = append(v.Items, &Value{Kind: Scalar, Str: it, Pos: diag.Pos{File: path, Line: firstLine + il, Col: 1}, Fallback: true})
-			case map[string]string:
-				m := &Value{Kind: Map, Pos: diag.Pos{File: path, Line: firstLine + il, Col: 1}, Fallback: true}
-				keys := make([]string, 0, len(it))
-				for k := range it {
-					keys = append(keys, k)
-				}
-				slices.Sort(keys)
-				for _, k := range keys {
-					p := at(il, k)
-					m.Pairs = append(m.Pairs, &Pair{Key: k, KeyPos: diag.Pos{File: path, Line: p.Line, Col: 1}, Value: &Value{Kind: Scalar, Str: it[k], Pos: p, Fallback: true}})
-				}
-				v.Items = append(v.Items, m)
-			}
-		}
-		return v
+	switch uv.Kind {
+	case UpText:
+		return &Value{Kind: Scalar, Str: uv.Text, Pos: at(line, key), Fallback: true}
+	case UpBool:
+		return &Value{Kind: Scalar, Str: strconv.FormatBool(uv.Bool), Pos: at(line, key), Fallback: true}
 	}
-	return nil
+	v := &Value{Kind: List, Pos: diag.Pos{File: path, Line: firstLine + line, Col: 1}, Fallback: true}
+	for _, it := range uv.Items {
+		il := it.Line - 1
+		if it.Map == nil {
+			v.Items = append(v.Items, &Value{Kind: Scalar, Str: it.Text, Pos: diag.Pos{File: path, Line: firstLine + il, Col: 1}, Fallback: true})
+			continue
+		}
+		m := &Value{Kind: Map, Pos: diag.Pos{File: path, Line: firstLine + il, Col: 1}, Fallback: true}
+		for _, k := range slices.Sorted(maps.Keys(it.Map)) {
+			p := at(il, k)
+			m.Pairs = append(m.Pairs, &Pair{Key: k, KeyPos: diag.Pos{File: path, Line: p.Line, Col: 1}, Value: &Value{Kind: Scalar, Str: it.Map[k], Pos: p, Fallback: true}})
+		}
+		v.Items = append(v.Items, m)
+	}
+	return v
 }
 
-func describe(uv any) string {
-	switch uv := uv.(type) {
-	case string:
-		return strconv.Quote(uv)
-	case []any:
-		return fmt.Sprintf("a list of %d items", len(uv))
+func describe(uv *UpValue) string {
+	switch uv.Kind {
+	case UpText:
+		return strconv.Quote(uv.Text)
+	case UpList:
+		return fmt.Sprintf("a list of %d items", len(uv.Items))
 	}
-	return fmt.Sprint(uv)
+	return strconv.FormatBool(uv.Bool)
 }

@@ -6,20 +6,14 @@ import (
 )
 
 // Upstream is hookify's own reading of a front matter block: a port, written
-// from its documented behaviour (docs/semantics.md §4), of the
-// plugin's hand-written line parser. It is not YAML. Values are string,
-// bool, or []any whose items are string or map[string]string.
+// from its documented behaviour (docs/semantics.md §4),
+// of the plugin's hand-written line parser. It is not YAML.
 //
 // Line numbers are 1-based within the block; FirstLine says which file line
 // the block's first line is.
 type Upstream struct {
-	Values map[string]any
-	// Lines maps each key to the line where it was last set.
-	Lines map[string]int
-	// ItemLines maps a list-valued key to the line of each item.
-	ItemLines map[string][]int
-	// Items describes each item of a list-valued key, in order.
-	Items map[string][]UpItem
+	// Fields maps each top-level key to its value, as last set.
+	Fields map[string]*UpValue
 	// Roles says what the parser did with each line (Roles[i] is line i+1).
 	Roles []Role
 	// Src holds the block's lines, without their line ends.
@@ -28,14 +22,66 @@ type Upstream struct {
 	FirstLine int
 }
 
-// UpItem is one list item as hookify read it.
+// UpKind is the type of a value as hookify's line parser reads it.
+type UpKind int
+
+const (
+	UpText UpKind = iota // text, its quotes stripped
+	UpBool               // true or false in any case, even quoted
+	UpList               // a key with an empty value, and the "- " items after it
+)
+
+// UpValue is one top-level value as hookify read it.
+type UpValue struct {
+	Kind  UpKind
+	Text  string   // UpText
+	Bool  bool     // UpBool
+	Items []UpItem // UpList
+	Line  int      // the line that set the key
+}
+
+// String is the value as Python's str() shows it in hookify's messages
+// and comparisons: the text, True or False, or a list.
+func (v *UpValue) String() string {
+	switch v.Kind {
+	case UpBool:
+		if v.Bool {
+			return "True"
+		}
+		return "False"
+	case UpList:
+		return "[]"
+	}
+	return v.Text
+}
+
+// UpItem is one list item as hookify read it: text, or a map of keys.
 type UpItem struct {
 	Line int
+	Text string            // a text item (Map is nil)
+	Map  map[string]string // a map item: keys to their text
 	// Comma: the dash line held both ':' and ',', so it was read as an
 	// inline "k: v, k: v" map (and later continuation lines were dropped).
 	Comma bool
 	// KeyLines maps each key of a map item to the line that set it.
 	KeyLines map[string]int
+}
+
+// Text returns the text of key when it is read as text.
+func (u *Upstream) Text(key string) (string, bool) {
+	v, ok := u.Fields[key]
+	if !ok || v.Kind != UpText {
+		return "", false
+	}
+	return v.Text, true
+}
+
+// Items returns the items of key when it is read as a list.
+func (u *Upstream) Items(key string) []UpItem {
+	if v, ok := u.Fields[key]; ok && v.Kind == UpList {
+		return v.Items
+	}
+	return nil
 }
 
 // Role is what hookify's line parser did with one line.
@@ -49,14 +95,6 @@ const (
 	RoleContinuation             // "k: v" added to the open map item
 	RoleIgnored                  // dropped: none of the above applied
 )
-
-// FileLine converts a block line to a file line.
-func (u *Upstream) FileLine(line int) int {
-	if u.FirstLine == 0 {
-		return line
-	}
-	return u.FirstLine + line - 1
-}
 
 // Hookify is how hookify loads a whole rule file.
 type Hookify struct {
@@ -131,32 +169,17 @@ func ReadUpstream(src []byte) (up *Upstream, body string, ok bool) {
 // string); a line indented by more than 2 characters that holds ':' while a
 // map item is open adds a key to it; anything else is dropped.
 func upstreamLines(fm string) *Upstream {
-	up := &Upstream{Values: map[string]any{}, Lines: map[string]int{}, ItemLines: map[string][]int{}, Items: map[string][]UpItem{}}
+	up := &Upstream{Fields: map[string]*UpValue{}}
 	var (
-		key      string
-		list     []any
-		items    []UpItem
-		dict     map[string]string
-		inList   bool
-		inDict   bool
-		listLine int
+		list   *UpValue // the open list, if any
+		key    string   // its key
+		inDict bool     // the last item is a map that continuation lines extend
 	)
 	closeList := func() {
-		if inList && key != "" {
-			if inDict && dict != nil {
-				list = append(list, dict)
-				dict = nil
-			}
-			up.Values[key] = list
-			up.Lines[key] = listLine
-			up.Items[key] = items
-			lines := []int{}
-			for _, it := range items {
-				lines = append(lines, it.Line)
-			}
-			up.ItemLines[key] = lines
+		if list != nil && key != "" {
+			up.Fields[key] = list
 		}
-		inList, inDict = false, false
+		list, inDict = nil, false
 	}
 	up.Src = strings.Split(fm, "\n")
 	up.Roles = make([]Role, len(up.Src))
@@ -174,48 +197,42 @@ func upstreamLines(fm string) *Upstream {
 			k, v, _ := strings.Cut(line, ":")
 			k, v = pyStrip(k), pyStrip(v)
 			if v == "" {
-				key, list, items, inList, listLine = k, []any{}, nil, true, n
+				key, list = k, &UpValue{Kind: UpList, Line: n, Items: []UpItem{}}
 				up.Roles[i] = RoleListKey
 				continue
 			}
-			key = k
-			up.Values[k] = upstreamScalar(v)
-			up.Lines[k] = n
+			sv := upstreamScalar(v)
+			sv.Line = n
+			up.Fields[k] = sv
 			up.Roles[i] = RoleKey
-		case strings.HasPrefix(stripped, "-") && inList:
-			if inDict && dict != nil {
-				list = append(list, dict)
-				dict = nil
-			}
+		case strings.HasPrefix(stripped, "-") && list != nil:
 			up.Roles[i] = RoleItem
 			item := pyStrip(stripped[1:])
 			it := UpItem{Line: n}
+			inDict = false
 			switch {
 			case strings.Contains(item, ":") && strings.Contains(item, ","):
-				d := map[string]string{}
-				it.Comma, it.KeyLines = true, map[string]int{}
+				it.Map, it.Comma, it.KeyLines = map[string]string{}, true, map[string]int{}
 				for _, part := range strings.Split(item, ",") {
 					if k, v, ok := strings.Cut(part, ":"); ok {
-						d[pyStrip(k)] = stripQuotes(pyStrip(v))
+						it.Map[pyStrip(k)] = stripQuotes(pyStrip(v))
 						it.KeyLines[pyStrip(k)] = n
 					}
 				}
-				list = append(list, d)
-				inDict = false
 			case strings.Contains(item, ":"):
 				k, v, _ := strings.Cut(item, ":")
-				dict = map[string]string{pyStrip(k): stripQuotes(pyStrip(v))}
+				it.Map = map[string]string{pyStrip(k): stripQuotes(pyStrip(v))}
 				it.KeyLines = map[string]int{pyStrip(k): n}
 				inDict = true
 			default:
-				list = append(list, stripQuotes(item))
-				inDict = false
+				it.Text = stripQuotes(item)
 			}
-			items = append(items, it)
+			list.Items = append(list.Items, it)
 		case indent > 2 && inDict && strings.Contains(line, ":"):
 			k, v, _ := strings.Cut(stripped, ":")
-			dict[pyStrip(k)] = stripQuotes(pyStrip(v))
-			items[len(items)-1].KeyLines[pyStrip(k)] = n
+			last := &list.Items[len(list.Items)-1]
+			last.Map[pyStrip(k)] = stripQuotes(pyStrip(v))
+			last.KeyLines[pyStrip(k)] = n
 			up.Roles[i] = RoleContinuation
 		default:
 			up.Roles[i] = RoleIgnored
@@ -227,15 +244,15 @@ func upstreamLines(fm string) *Upstream {
 
 // upstreamScalar converts a top-level value as hookify does: quotes
 // stripped, then "true"/"false" (any case) become booleans.
-func upstreamScalar(v string) any {
+func upstreamScalar(v string) *UpValue {
 	v = stripQuotes(v)
 	switch strings.ToLower(v) {
 	case "true":
-		return true
+		return &UpValue{Kind: UpBool, Bool: true}
 	case "false":
-		return false
+		return &UpValue{Kind: UpBool, Bool: false}
 	}
-	return v
+	return &UpValue{Kind: UpText, Text: v}
 }
 
 // indentOf is Python's len(line) - len(line.lstrip()): the number of
@@ -262,11 +279,10 @@ func pyStrip(s string) string { return strings.TrimFunc(s, pyIsSpace) }
 func stripQuotes(s string) string { return strings.Trim(strings.Trim(s, `"`), `'`) }
 
 // ReadUpstreamValue reads one top-level "key: value" line as hookify does
-// and returns its value: a string, a bool, or an empty []any for an empty
-// value. ok is false when the line is not a top-level key.
-func ReadUpstreamValue(line string) (v any, ok bool) {
+// and returns its value. ok is false when the line is not a top-level key.
+func ReadUpstreamValue(line string) (v *UpValue, ok bool) {
 	up := upstreamLines(line)
-	for _, v := range up.Values {
+	for _, v := range up.Fields {
 		return v, true
 	}
 	return nil, false

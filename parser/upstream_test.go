@@ -39,7 +39,7 @@ func TestHookifySplitAnywhere(t *testing.T) {
 		t.Fatal(h.Skipped)
 	}
 	want := map[string]any{"event": "bash", "pattern": "^"}
-	if d := cmp.Diff(want, h.Upstream.Values); d != "" {
+	if d := cmp.Diff(want, plain(h.Upstream)); d != "" {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
 	if h.Body != "$\naction: block\n---\nBody\n\n---\nmore" {
@@ -48,23 +48,23 @@ func TestHookifySplitAnywhere(t *testing.T) {
 	if h.CutLine != 3 || h.CutCol != 11 {
 		t.Errorf("cut at %d:%d, want 3:11", h.CutLine, h.CutCol)
 	}
-	if h.Upstream.Lines["pattern"] != 3 {
-		t.Errorf("pattern line = %d, want the file line 3", h.Upstream.Lines["pattern"])
+	if h.Upstream.Fields["pattern"].Line != 3 {
+		t.Errorf("pattern line = %d, want the file line 3", h.Upstream.Fields["pattern"].Line)
 	}
 
 	// A front matter closed by a line of its own has no cut; a horizontal
 	// rule in the body stays in the body.
 	h = ReadHookify([]byte("---\nname: a\n---  \n\n  Text\n---\nx\n\n"))
-	if h.CutLine != 0 || h.Body != "Text\n---\nx" || h.Upstream.Values["name"] != "a" {
-		t.Errorf("got cut %d, body %q, values %v", h.CutLine, h.Body, h.Upstream.Values)
+	if h.CutLine != 0 || h.Body != "Text\n---\nx" || plain(h.Upstream)["name"] != "a" {
+		t.Errorf("got cut %d, body %q, values %v", h.CutLine, h.Body, plain(h.Upstream))
 	}
 }
 
 // §4 splitting, bullet 3: universal newlines: CRLF (and a lone CR) read as LF.
 func TestHookifyNewlines(t *testing.T) {
 	h := ReadHookify([]byte("---\r\nname: a\r\nevent: bash\r\n---\r\nline 1\r\nline 2\r\n"))
-	if h.Upstream.Values["event"] != "bash" || h.Body != "line 1\nline 2" {
-		t.Errorf("values %v, body %q", h.Upstream.Values, h.Body)
+	if plain(h.Upstream)["event"] != "bash" || h.Body != "line 1\nline 2" {
+		t.Errorf("values %v, body %q", plain(h.Upstream), h.Body)
 	}
 }
 
@@ -78,7 +78,7 @@ func read(t *testing.T, fm string) *Upstream {
 func TestUpstreamComments(t *testing.T) {
 	up := read(t, "\n# a comment\n   # indented comment\nevent: bash # shell\nname: x\n")
 	want := map[string]any{"event": "bash # shell", "name": "x"}
-	if d := cmp.Diff(want, up.Values); d != "" {
+	if d := cmp.Diff(want, plain(up)); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 	roles := []Role{RoleSkipped, RoleSkipped, RoleSkipped, RoleKey, RoleKey, RoleSkipped}
@@ -96,7 +96,7 @@ func TestUpstreamIndent(t *testing.T) {
 	}
 	up := read(t, "conditions:\n- field: command\n\toperator: contains\n\t\t\tpattern: rm\n")
 	want := []any{map[string]string{"field": "command", "pattern": "rm"}}
-	if d := cmp.Diff(want, up.Values["conditions"]); d != "" {
+	if d := cmp.Diff(want, plain(up)["conditions"]); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
@@ -106,11 +106,11 @@ func TestUpstreamIndent(t *testing.T) {
 func TestUpstreamEmptyValue(t *testing.T) {
 	up := read(t, "name:\nenabled:\nevent: bash\n")
 	want := map[string]any{"name": []any{}, "enabled": []any{}, "event": "bash"}
-	if d := cmp.Diff(want, up.Values); d != "" {
+	if d := cmp.Diff(want, plain(up)); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if up.Lines["name"] != 1 || up.Lines["enabled"] != 2 {
-		t.Errorf("lines %v", up.Lines)
+	if up.Fields["name"].Line != 1 || up.Fields["enabled"].Line != 2 {
+		t.Errorf("lines %d, %d", up.Fields["name"].Line, up.Fields["enabled"].Line)
 	}
 }
 
@@ -126,7 +126,7 @@ func TestUpstreamQuotes(t *testing.T) {
 		{`pattern: '"inner"'`, `"inner"`},
 		{`pattern: ""`, ``},
 	} {
-		if got := read(t, tc.line).Values["pattern"]; got != tc.want {
+		if got := plain(read(t, tc.line))["pattern"]; got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.line, got, tc.want)
 		}
 	}
@@ -152,7 +152,7 @@ func TestUpstreamBooleans(t *testing.T) {
 		{"enabled: false  # deprecated", "false  # deprecated"},
 	} {
 		up := read(t, tc.line)
-		for _, v := range up.Values {
+		for _, v := range plain(up) {
 			if v != tc.want {
 				t.Errorf("%s: got %#v, want %#v", tc.line, v, tc.want)
 			}
@@ -166,14 +166,14 @@ func TestUpstreamBooleans(t *testing.T) {
 func TestUpstreamIgnoredAndDuplicates(t *testing.T) {
 	up := read(t, "  event: file\nEvent: bash\nname: a\nname: b\nconditions:\n  combinator: and\n")
 	want := map[string]any{"Event": "bash", "name": "b", "conditions": []any{}}
-	if d := cmp.Diff(want, up.Values); d != "" {
+	if d := cmp.Diff(want, plain(up)); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 	if up.Roles[0] != RoleIgnored || up.Roles[5] != RoleIgnored {
 		t.Errorf("roles %v", up.Roles)
 	}
-	if up.Lines["name"] != 4 {
-		t.Errorf("name set on line %d, want 4", up.Lines["name"])
+	if up.Fields["name"].Line != 4 {
+		t.Errorf("name set on line %d, want 4", up.Fields["name"].Line)
 	}
 }
 
@@ -185,10 +185,10 @@ func TestUpstreamCommaItems(t *testing.T) {
 		map[string]string{"field": "command", "operator": "regex_match", "pattern": "a|b"},
 		map[string]string{"pattern": `\d{1`},
 	}
-	if d := cmp.Diff(want, up.Values["conditions"]); d != "" {
+	if d := cmp.Diff(want, plain(up)["conditions"]); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	items := up.Items["conditions"]
+	items := up.Items("conditions")
 	if len(items) != 2 || !items[0].Comma || !items[1].Comma || items[1].Line != 3 {
 		t.Errorf("items %+v", items)
 	}
@@ -206,14 +206,14 @@ func TestUpstreamMapAndStringItems(t *testing.T) {
 		map[string]string{"field": "command", "operator": "contains", "pattern": "rm -rf"},
 		"just text",
 	}
-	if d := cmp.Diff(want, up.Values["conditions"]); d != "" {
+	if d := cmp.Diff(want, plain(up)["conditions"]); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	it := up.Items["conditions"][0]
+	it := up.Items("conditions")[0]
 	if d := cmp.Diff(map[string]int{"field": 2, "operator": 3, "pattern": 4}, it.KeyLines); d != "" {
 		t.Errorf("key lines (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]int{2, 5}, up.ItemLines["conditions"]); d != "" {
+	if d := cmp.Diff([]int{2, 5}, itemLines(up.Items("conditions"))); d != "" {
 		t.Errorf("item lines (-want +got):\n%s", d)
 	}
 }
@@ -223,14 +223,14 @@ func TestUpstreamMapAndStringItems(t *testing.T) {
 // continuation values are never converted to booleans.
 func TestUpstreamContinuationIndent(t *testing.T) {
 	up := read(t, "conditions:\n- field: command\n  operator: contains\n  pattern: rm\n")
-	if d := cmp.Diff([]any{map[string]string{"field": "command"}}, up.Values["conditions"]); d != "" {
+	if d := cmp.Diff([]any{map[string]string{"field": "command"}}, plain(up)["conditions"]); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 	if up.Roles[2] != RoleIgnored || up.Roles[3] != RoleIgnored {
 		t.Errorf("roles %v", up.Roles)
 	}
 	up = read(t, "conditions:\n  - field: command\n    pattern: true\n")
-	if d := cmp.Diff([]any{map[string]string{"field": "command", "pattern": "true"}}, up.Values["conditions"]); d != "" {
+	if d := cmp.Diff([]any{map[string]string{"field": "command", "pattern": "true"}}, plain(up)["conditions"]); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
@@ -239,16 +239,16 @@ func TestUpstreamContinuationIndent(t *testing.T) {
 // indented lines are dropped (q05).
 func TestUpstreamBlockScalar(t *testing.T) {
 	up := read(t, "pattern: |\n  rm -rf\n  sudo\nevent: bash\n")
-	if up.Values["pattern"] != "|" || up.Values["event"] != "bash" || up.Roles[1] != RoleIgnored {
-		t.Errorf("values %v roles %v", up.Values, up.Roles)
+	if plain(up)["pattern"] != "|" || plain(up)["event"] != "bash" || up.Roles[1] != RoleIgnored {
+		t.Errorf("values %v roles %v", plain(up), up.Roles)
 	}
 }
 
 // §4 flow collections are strings.
 func TestUpstreamFlow(t *testing.T) {
 	up := read(t, "conditions: [{field: command, operator: contains, pattern: x}]\npattern: [àâç]\n")
-	if up.Values["conditions"] != "[{field: command, operator: contains, pattern: x}]" || up.Values["pattern"] != "[àâç]" {
-		t.Errorf("values %v", up.Values)
+	if plain(up)["conditions"] != "[{field: command, operator: contains, pattern: x}]" || plain(up)["pattern"] != "[àâç]" {
+		t.Errorf("values %v", plain(up))
 	}
 }
 
@@ -256,7 +256,7 @@ func TestUpstreamFlow(t *testing.T) {
 func TestUpstreamNestedConditions(t *testing.T) {
 	up := read(t, "conditions:\n  combinator: and\n  conditions:\n    - field: command\n      operator: contains\n      pattern: rm\n")
 	want := []any{map[string]string{"field": "command", "operator": "contains", "pattern": "rm"}}
-	if d := cmp.Diff(want, up.Values["conditions"]); d != "" {
+	if d := cmp.Diff(want, plain(up)["conditions"]); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
@@ -275,4 +275,38 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// plain is the reading in plain Go values, as the tests write them: text
+// as string, booleans as bool, lists as []any of string and
+// map[string]string.
+func plain(up *Upstream) map[string]any {
+	out := map[string]any{}
+	for k, v := range up.Fields {
+		switch v.Kind {
+		case UpText:
+			out[k] = v.Text
+		case UpBool:
+			out[k] = v.Bool
+		case UpList:
+			l := []any{}
+			for _, it := range v.Items {
+				if it.Map != nil {
+					l = append(l, it.Map)
+				} else {
+					l = append(l, it.Text)
+				}
+			}
+			out[k] = l
+		}
+	}
+	return out
+}
+
+func itemLines(items []UpItem) []int {
+	var out []int
+	for _, it := range items {
+		out = append(out, it.Line)
+	}
+	return out
 }
