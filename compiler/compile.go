@@ -58,9 +58,14 @@ const (
 type Result struct {
 	Program *ir.Program
 	Plan    *ir.Plan
-	// Files are all outputs, hooks.json included, sorted by path. Empty when
-	// Diags has errors.
+	// Files are all outputs, hooks.json included, sorted by path. When
+	// Diags has errors, Files holds the outputs of the other rules if every
+	// error is in a rule of LeftOut and some rule is left (build
+	// --keep-going writes them), and is empty otherwise.
 	Files []codegen.File
+	// LeftOut are the rule files left out because of their errors, in
+	// order. A disabled rule's problems are warnings: it is never left out.
+	LeftOut []string
 	// Stale are existing generated files under .cursor/hooks/ that no rule
 	// produces any more; the writer deletes them if they carry the header.
 	Stale []string
@@ -86,36 +91,37 @@ func Compile(root fs.FS, opts Options) *Result {
 	// (NTFS) file systems fold case, so hookify-A.sh and hookify-a.sh would
 	// be one file there and one rule's script would replace the other's.
 	scripts := map[string]ruleScript{}
+	leaveOut := func(file string) {
+		if !slices.Contains(res.LeftOut, file) {
+			res.LeftOut = append(res.LeftOut, file)
+		}
+		res.Program.Rules = slices.DeleteFunc(res.Program.Rules, func(r *ir.Rule) bool { return r.Source == file })
+	}
 	for _, name := range files {
-		src, rerr := readRegular(root, name)
-		if rerr != nil {
-			res.Diags.Errorf(diag.Pos{File: name}, diag.Unreadable, "cannot read: %v", unwrapPathError(rerr))
-			continue
-		}
-		pf, diags := parser.Parse(name, src)
-		res.Diags = append(res.Diags, diags...)
-		if pf == nil {
-			continue
-		}
-		r, diags := lower(pf, tr)
-		res.Diags = append(res.Diags, diags...)
-		if r == nil || !keepPrompt(r, pf, opts, &res.Diags) {
-			continue
-		}
-		if opts.Layout == ir.PerRule && !r.Prompt {
+		pf, r, diags := compileFile(root, name, opts, tr)
+		if r != nil && opts.Layout == ir.PerRule && !r.Prompt {
 			this := ruleScript{r.Name, "hookify-" + ir.FileName(r.Name) + ".sh", namePos(pf)}
 			if prev, dup := scripts[strings.ToLower(this.file)]; dup {
-				res.Diags.Errorf(this.pos, diag.DuplicateName, "%s", this.clash(prev))
+				diags.Errorf(this.pos, diag.DuplicateName, "%s", this.clash(prev))
 				res.Diags.Errorf(prev.pos, diag.DuplicateName, "%s", prev.clash(this))
-				continue
+				leaveOut(prev.pos.File)
+			} else {
+				scripts[strings.ToLower(this.file)] = this
 			}
-			scripts[strings.ToLower(this.file)] = this
 		}
-		res.Program.Rules = append(res.Program.Rules, r)
+		res.Diags = append(res.Diags, diags...)
+		if diags.HasErrors() {
+			leaveOut(name)
+			continue
+		}
+		if r != nil {
+			res.Program.Rules = append(res.Program.Rules, r)
+		}
 	}
+	slices.Sort(res.LeftOut)
 	res.Diags = res.Diags.Sort()
-	if res.Diags.HasErrors() {
-		return res
+	if fatal(res) || len(res.LeftOut) > 0 && len(res.Program.Rules) == 0 {
+		return res // an error outside the rules, or no rule left: nothing to build
 	}
 	res.Plan = ir.NewPlan(res.Program, opts.Layout)
 
@@ -147,7 +153,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	for _, ph := range res.Plan.Prompts {
 		owned[ph.Event.String()] = append(owned[ph.Event.String()], prompt.Entry(ph))
 	}
-	if res.Diags.HasErrors() {
+	if fatal(res) {
 		res.Diags = res.Diags.Sort()
 		return res
 	}
@@ -193,6 +199,41 @@ func (s ruleScript) clash(other ruleScript) string {
 		return fmt.Sprintf("rule name %q gives the same script, %s, as rule %q at %s; rename one of the two rules", s.rule, s.file, other.rule, other.pos)
 	}
 	return fmt.Sprintf("rule name %q gives the script %s and rule %q at %s gives %s: macOS and Windows file systems fold case, so the two would be one file and one rule's script would replace the other's; rename one of the two rules", s.rule, s.file, other.rule, other.pos, other.file)
+}
+
+// fatal reports whether res has an error outside the rules it leaves out.
+func fatal(res *Result) bool {
+	return slices.ContainsFunc(res.Diags, func(d diag.Diagnostic) bool {
+		return d.Severity == diag.Error && !slices.Contains(res.LeftOut, d.Pos.File)
+	})
+}
+
+// compileFile reads, parses and lowers one rule file. It returns the
+// parsed file (nil when unreadable), the rule, or nil when nothing is
+// generated for it, and the file's diagnostics: a disabled rule's are all
+// warnings (SPEC §8.1).
+func compileFile(root fs.FS, name string, opts Options, tr Translator) (*parser.File, *ir.Rule, diag.List) {
+	var diags diag.List
+	src, err := readRegular(root, name)
+	if err != nil {
+		diags.Errorf(diag.Pos{File: name}, diag.Unreadable, "cannot read: %v", unwrapPathError(err))
+		return nil, nil, diags
+	}
+	pf, pdiags := parser.Parse(name, src)
+	diags = append(diags, pdiags...)
+	if pf == nil {
+		return nil, nil, diags
+	}
+	r, ldiags, disabled := lower(pf, tr)
+	diags = append(diags, ldiags...)
+	if disabled {
+		diags.Demote()
+		return pf, nil, diags
+	}
+	if r == nil || !keepPrompt(r, pf, opts, &diags) {
+		return pf, nil, diags
+	}
+	return pf, r, diags
 }
 
 // keepPrompt reports whether a rule is kept: a prompt-hook rule is left out,

@@ -30,10 +30,10 @@ func DefaultName(file string) string {
 }
 
 // lower turns a parsed file into a rule. It returns nil when the rule is
-// disabled or invalid; the diagnostics say which.
-func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
-	var diags diag.List
-	r := &ir.Rule{
+// disabled or invalid; the diagnostics say which, and disabled says that
+// the rule has enabled: false (its errors are then only warnings).
+func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled bool) {
+	r = &ir.Rule{
 		Name:   DefaultName(f.Path),
 		Source: f.Path,
 		Pos:    diag.Pos{File: f.Path, Line: 1, Col: 1},
@@ -60,9 +60,11 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 	if strings.ContainsFunc(r.Name, isControl) {
 		diags.Errorf(namePos(f), diag.BadName, "the rule name must not contain control characters")
 	}
-	enabled := true
+	enabled, known := true, true // known: enabled is read without error
 	if p, ok := f.Field("enabled"); ok {
+		n := len(diags)
 		enabled = lowerEnabled(p, &diags)
+		known = !diags[n:].HasErrors()
 	}
 	if p, ok := f.Field("event"); ok {
 		if s, ok := scalar(p, &diags); ok {
@@ -137,12 +139,16 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 	r.Plain = plainText(f.Body)
 	r.Tests = lowerTests(f, r, &diags)
 	checkFidelity(f, r, enabled, &diags)
-	if diags.HasErrors() {
-		return nil, diags
+	if !enabled && known {
+		msg := "rule %s is disabled (enabled: false): nothing is generated for it"
+		if diags.HasErrors() {
+			msg += "; its errors are reported as warnings until it is enabled"
+		}
+		diags.Warnf(namePos(f), diag.Disabled, msg, r.Name)
+		return nil, diags, true
 	}
-	if !enabled {
-		diags.Warnf(namePos(f), diag.Disabled, "rule %s is disabled (enabled: false): nothing is generated for it", r.Name)
-		return nil, diags
+	if diags.HasErrors() {
+		return nil, diags, false
 	}
 	if r.Prompt && len(r.MCP) > 0 {
 		diags.Warnf(namePos(f), diag.NoTarget, "rule %s has no conditions, so it would become a prompt hook, which hookify does not put on MCP tools (beforeMCPExecution has no documented matcher, so a model would judge every MCP call): nothing is generated for its MCP tools. Write conditions on the tool's arguments, by name (field: query)", r.Name)
@@ -155,9 +161,9 @@ func lower(f *parser.File, tr Translator) (*ir.Rule, diag.List) {
 		if len(dropped) == 0 && (!r.Prompt || len(r.MCP) == 0) {
 			diags.Warnf(namePos(f), diag.NoTarget, "rule %s runs on no Cursor event (its tool_matcher names no tool of its event): nothing is generated for it", r.Name)
 		}
-		return nil, diags
+		return nil, diags, false
 	}
-	return r, diags
+	return r, diags, false
 }
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }

@@ -88,11 +88,17 @@ func init() {
 		name: "build", args: "[RULES...]", rules: true,
 		summary: "compile the rules and write .cursor/hooks/ and .cursor/hooks.json",
 		doc: "Compiles the rules and writes the hooks and hooks.json entries, all or nothing: any error\n" +
-			"in an enabled rule, or an output path that is not hookify's, changes no file.",
+			"in an enabled rule, or an output path that is not hookify's, changes no file. With\n" +
+			"--keep-going, rules with errors are left out and named, the others are written (still\n" +
+			"all or nothing), and the exit code is 1.",
 		flags:  fOutput | fJSON,
 		user:   "read ~/.claude/hookify.*.local.md and write ~/.cursor/",
 		writes: true,
-		setup:  body(func(c *cli) int { return build(c, false) }),
+		setup: func(fs *flag.FlagSet) func(*cli) int {
+			keep := fs.Bool("keep-going", false, "leave out the rules with errors, build the others, and exit 1")
+			fs.BoolVar(keep, "k", false, "short for --keep-going")
+			return func(c *cli) int { return build(c, false, *keep) }
+		},
 	}, {
 		name: "check", platformFromHooks: true, args: "[RULES...]", rules: true,
 		summary: "exit 1 with a diff when the written output is stale; writes nothing",
@@ -100,7 +106,7 @@ func init() {
 			"unified diff when they differ. For pre-commit and CI.",
 		flags: fOutput | fJSON,
 		user:  "read ~/.claude/hookify.*.local.md and compare with ~/.cursor/",
-		setup: body(func(c *cli) int { return build(c, true) }),
+		setup: body(func(c *cli) int { return build(c, true, false) }),
 	}, {
 		name: "vet", args: "[RULES...]", rules: true,
 		summary: "report every diagnostic, including where upstream hookify differs; writes nothing",

@@ -14,8 +14,10 @@ import (
 	"github.com/hookify/hookify/writer"
 )
 
-// build is "hookify build", and "hookify check" with check set.
-func build(c *cli, check bool) int {
+// build is "hookify build", and "hookify check" with check set. With
+// keepGoing, the rules with errors are left out and the others written,
+// and the exit code is 1 (SPEC §8.4).
+func build(c *cli, check, keepGoing bool) int {
 	res, root, stdout, stderr := c.res, c.root, c.stdout, c.stderr
 	if !check && len(c.opts.Inputs) == 0 {
 		if st, err := os.Stat(filepath.Join(root, ".claude")); err != nil || !st.IsDir() {
@@ -24,21 +26,28 @@ func build(c *cli, check bool) int {
 		}
 	}
 	diags := res.Diags
+	// The other rules can be built when the compiler generated their files
+	// despite errors: every error is in a rule it left out.
+	partial := diags.HasErrors() && len(res.Files) > 0
 	var changes []writer.Change
-	if !diags.HasErrors() {
+	if !diags.HasErrors() || keepGoing && partial {
 		var err error
 		changes, err = writer.Plan(os.DirFS(root), res.Files, res.Stale)
 		if err != nil {
 			diags = append(diags, writeDiags(err)...)
+			partial = false
 		}
 	}
-	report := &jsonReport{Diagnostics: jsonDiags(diags)}
+	report := &jsonReport{Diagnostics: jsonDiags(diags), LeftOut: res.LeftOut}
 	if !c.json {
 		printSummarised(stderr, diags)
 	}
-	if diags.HasErrors() {
+	if diags.HasErrors() && !(keepGoing && partial) {
 		if c.json {
 			writeJSON(stdout, report)
+		} else if partial && !check {
+			fmt.Fprintf(stderr, "hookify build: nothing written: %s with errors; hookify build --keep-going would leave %s out and build the other %s now\n",
+				plural(len(res.LeftOut), "rule file"), them(len(res.LeftOut)), plural(len(res.Program.Rules), "rule"))
 		}
 		return 1
 	}
@@ -66,8 +75,22 @@ func build(c *cli, check bool) int {
 		writeJSON(stdout, report)
 	} else {
 		fmt.Fprintf(stderr, "hookify: %s, %s; %s\n", plural(len(res.Program.Rules), "rule"), plural(len(res.Plan.Units), "script"), summary(changes))
+		if len(res.LeftOut) > 0 {
+			fmt.Fprintf(stderr, "hookify build: left out because of errors (--keep-going): %s\n", strings.Join(res.LeftOut, ", "))
+		}
+	}
+	if len(res.LeftOut) > 0 {
+		return 1
 	}
 	return 0
+}
+
+// them is "it" or "them" for n things.
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
 }
 
 func summary(changes []writer.Change) string {
@@ -152,6 +175,8 @@ type jsonChange struct {
 type jsonReport struct {
 	Diagnostics []jsonDiag   `json:"diagnostics"`
 	Changes     []jsonChange `json:"changes,omitempty"`
+	// LeftOut are the rule files left out because of their errors.
+	LeftOut []string `json:"left_out,omitempty"`
 }
 
 func jsonDiags(diags diag.List) []jsonDiag {
