@@ -24,17 +24,85 @@ var updateCorpus = flag.Bool("update", false, "rewrite "+corpusReport)
 // (SOURCES.tsv), so that it is compiled under its real name. The test skips
 // without the corpus (testenv.CorpusDir).
 func corpusPaths(t *testing.T) map[string]string {
+	out := map[string]string{}
+	for _, src := range corpusSources(t) {
+		out[src.saved] = src.path
+	}
+	return out
+}
+
+// corpusSource is one line of SOURCES.tsv.
+type corpusSource struct {
+	saved, repo, path string
+}
+
+func corpusSources(t *testing.T) []corpusSource {
 	data, err := os.ReadFile(filepath.Join(testenv.CorpusDir(t), "SOURCES.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]string{}
+	var out []corpusSource
 	for _, line := range strings.Split(string(data), "\n")[1:] {
 		if f := strings.Split(line, "\t"); len(f) > 2 {
-			out[f[0]] = f[2]
+			out = append(out, corpusSource{f[0], f[1], f[2]})
 		}
 	}
 	return out
+}
+
+// corpusRepos stages the corpus per repository, as SOURCES.tsv says: each
+// repository's files under their paths there, in one file system.
+func corpusRepos(t *testing.T) (repos []string, files map[string]map[string]string) {
+	dir := testenv.CorpusDir(t)
+	files = map[string]map[string]string{}
+	for _, src := range corpusSources(t) {
+		data, err := os.ReadFile(filepath.Join(dir, src.saved))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if files[src.repo] == nil {
+			files[src.repo] = map[string]string{}
+			repos = append(repos, src.repo)
+		}
+		files[src.repo][src.path] = string(data)
+	}
+	slices.Sort(repos)
+	return repos, files
+}
+
+// compiles reports whether res gives hooks for at least one rule.
+func compiles(res *Result) bool {
+	return len(res.Files) > 0 && len(res.Program.Rules) > 0
+}
+
+// TestCorpusRepositories builds each repository's rules together, as
+// build --keep-going does (SPEC §8.4): every repository with at least one
+// rule that compiles on its own gets hooks, whatever its other rules hold.
+func TestCorpusRepositories(t *testing.T) {
+	repos, files := corpusRepos(t)
+	valid, hooked := 0, 0
+	for _, repo := range repos {
+		good := false
+		var inputs []string
+		for p, src := range files[repo] {
+			inputs = append(inputs, p)
+			if compiles(Compile(mapFS(map[string]string{p: src}), Options{Inputs: []string{p}})) {
+				good = true
+			}
+		}
+		if !good {
+			continue
+		}
+		valid++
+		slices.Sort(inputs)
+		res := Compile(mapFS(files[repo]), Options{Inputs: inputs})
+		if !compiles(res) {
+			t.Errorf("%s: has a valid enabled rule, but --keep-going builds nothing:\n%s", repo, res.Diags)
+			continue
+		}
+		hooked++
+	}
+	t.Logf("%d repositories, %d with a valid enabled rule, %d of them get hooks with --keep-going", len(repos), valid, hooked)
 }
 
 // TestCorpus compiles every real rule file on its own. Each must either
@@ -66,6 +134,13 @@ func TestCorpus(t *testing.T) {
 			switch {
 			case res.Diags.HasErrors():
 				outcome = "refused"
+				for _, d := range res.Diags {
+					if d.Severity == diag.Error && d.Hint == "" {
+						outcome = "refused-" // without saying what to write
+					}
+				}
+			case slices.ContainsFunc(res.Diags, func(d diag.Diagnostic) bool { return d.Code == diag.Disabled }):
+				outcome = "disabled"
 			case len(res.Program.Rules) == 0:
 				outcome = "nothing"
 				if !slices.ContainsFunc(res.Diags, func(d diag.Diagnostic) bool { return d.Code.LeavesOut() || d.Code == diag.NoChannel }) {
@@ -143,9 +218,13 @@ func (s *corpusStats) report() string {
 	fmt.Fprintf(&b, "# Regenerate: go test ./compiler -run TestCorpus -update\n\n")
 	fmt.Fprintf(&b, "files     %4d\n", s.files)
 	fmt.Fprintf(&b, "compiled  %4d  at least one Cursor hook\n", s.outcomes["compiled"])
-	fmt.Fprintf(&b, "refused   %4d  with a positioned error\n", s.outcomes["refused"])
+	fmt.Fprintf(&b, "disabled  %4d  enabled: false, cleanly: warnings only\n", s.outcomes["disabled"])
+	fmt.Fprintf(&b, "refused   %4d  with a positioned error that says what to write instead\n", s.outcomes["refused"])
+	fmt.Fprintf(&b, "refused-  %4d  with a positioned error that does not say what to write\n", s.outcomes["refused-"])
 	fmt.Fprintf(&b, "nothing   %4d  compile to nothing, with a warning that says why\n", s.outcomes["nothing"])
 	fmt.Fprintf(&b, "warned    %4d  with at least one warning\n", s.warned)
+	ok := s.outcomes["compiled"] + s.outcomes["disabled"]
+	fmt.Fprintf(&b, "\nworking hook or cleanly disabled: %d of %d files, %.1f%%\n", ok, s.files, 100*float64(ok)/float64(s.files))
 	var fid, other int
 	for code, n := range s.warnings {
 		if IsFidelity(code) {
