@@ -222,7 +222,11 @@ func checkPatternField(c *fctx) {
 	}
 	switch c.upEvent() {
 	case "stop":
-		c.warn(p.KeyPos, "upstream tests a lone pattern against content, which Claude Code's Stop event never has, so it never fires this rule; we refuse it. Write a condition on transcript (or reason) to say what it should test")
+		if c.refused {
+			c.warn(p.KeyPos, "upstream tests a lone pattern against content, which Claude Code's Stop event never has, so it never fires this rule; we refuse it. Write a condition on transcript (or reason) to say what it should test")
+			return
+		}
+		c.warn(p.KeyPos, "upstream tests a lone pattern against content, which Claude Code's Stop event never has, so it never fires this rule; the pattern matches anything, so Cursor sends the message once, when the agent first stops. No spelling makes upstream fire it once")
 	case "all":
 		c.warn(p.KeyPos, "upstream tests a lone pattern against content, which only file writes have (Write's content, Edit's new_string), so it fires this rule only on file edits; we refuse it. Write event: file, or conditions with the fields to test")
 	}

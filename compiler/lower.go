@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"slices"
@@ -103,14 +104,19 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 			diags.Warnf(pp.KeyPos, diag.PatternIgnored, "pattern is ignored because the rule has conditions")
 		}
 	case hasPattern:
-		field, ok := ir.MainField(r.Event)
+		s, ok := scalar(pp, &diags)
 		if !ok {
-			diags.Errorf(pp.KeyPos, diag.PatternNeedsField, "pattern alone has no field to test on event %s: write conditions with a field (for example transcript or reason on stop)", r.Event)
 			break
 		}
-		if s, ok := scalar(pp, &diags); ok {
+		if field, ok := ir.MainField(r.Event); ok {
 			r.Conditions = []ir.Condition{{Field: field, Op: ir.RegexMatch, Pattern: s, Pos: pp.KeyPos, PatternPos: pp.Value.Pos}}
+			break
 		}
+		if holds, _ := opOnEmpty(ir.RegexMatch.String(), s); holds && r.Event.FiresOnce() {
+			break // matches anything: the rule is unconditional (README, "Stop rules")
+		}
+		diags.Refuse(pp.KeyPos, diag.PatternNeedsField,
+			fmt.Sprintf("a lone pattern has no field to test on event %s", r.Event), patternFix(r.Event, s))
 	default:
 		r.Prompt = true // the intent is only in the message: a prompt hook (README, "Prompt hooks")
 	}
@@ -154,6 +160,9 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 		diags.Warnf(namePos(f), diag.NoTarget, "rule %s has no conditions, so it would become a prompt hook, which hookify does not put on MCP tools (beforeMCPExecution has no documented matcher, so a model would judge every MCP call): nothing is generated for its MCP tools. Write conditions on the tool's arguments, by name (field: query)", r.Name)
 	}
 	on, dropped := ir.Targets(r)
+	if r.Action == ir.Warn && !r.Prompt && slices.ContainsFunc(on, func(e ir.CursorEvent) bool { return e.Spec().FirstOnly != nil }) {
+		diags.Warnf(actionPos(f, r), diag.StopFollowup, "a stop rule that warns sends its message once, when the agent first stops: Cursor continues the agent with it as the next user message (followup_message); upstream hookify only shows it to the user")
+	}
 	for _, e := range dropped {
 		diags.Warnf(actionPos(f, r), diag.NoChannel, "%s", e.Spec().NoChannel)
 	}
@@ -164,6 +173,34 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 		return nil, diags, false
 	}
 	return r, diags, false
+}
+
+// patternFix says what to write instead of a lone pattern on event e,
+// which has no main field: conditions on the fields of e.
+func patternFix(e ir.Event, pattern string) string {
+	field, hint := "transcript", "transcript, the conversation so far; or reason"
+	if e == ir.EventAll {
+		field, hint = "command", "command on shell commands; new_text or file_path on file writes; prompt on prompts; transcript on stop"
+	}
+	return fmt.Sprintf("write conditions on the field to test (%s), for example:\n%s", hint,
+		conditionsYAML(field, ir.RegexMatch.String(), pattern))
+}
+
+// conditionsYAML spells a conditions list of one item, quoting the
+// pattern so that YAML and upstream hookify read the same text.
+func conditionsYAML(field, op, pattern string) string {
+	return fmt.Sprintf("conditions:\n  - field: %s\n    operator: %s\n    pattern: %s", field, op, yamlScalar(pattern))
+}
+
+// yamlScalar spells s as a YAML value both readers take as that text: as
+// it is when that works, else single-quoted.
+func yamlScalar(s string) string {
+	for _, cand := range spellings(s) {
+		if readsAs("pattern", cand, true) == s {
+			return cand
+		}
+	}
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }

@@ -106,7 +106,7 @@ func TestTestEvents(t *testing.T) {
 		{"event: all\naction: block\ntests_event: event: preToolUse", []ir.CursorEvent{ir.PreToolUse}, ""},
 		{"event: bash\ntests_event: event: file", nil, "is not the rule's event"},
 		{"event: bash\ntests_event: event: postToolUse", nil, "does not run on postToolUse"},
-		{"event: all\naction: warn\ntests_event: event: stop", nil, "does not run on stop"},
+		{"event: all\naction: warn\ntests_event: event: stop", []ir.CursorEvent{ir.Stop}, ""},
 		{"event: all\naction: warn\ntests_event: event: read", nil, "has no Cursor hook for read"},
 		{"event: all\ntests_event: event: everything", nil, `unknown test event "everything"`},
 	} {

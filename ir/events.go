@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Event is a hookify rule event (`event:` in a rule file): an index into
 // the hookify event table.
@@ -89,6 +92,15 @@ func EventNames(es []Event) []string {
 	return out
 }
 
+// FiresOnce reports whether every Cursor event of row e fires a rule
+// without conditions only once (FirstOnly): there a rule without
+// conditions is a reminder, not a prompt hook, and a lone pattern that
+// matches the empty string makes it one (README, "Stop rules").
+func (e Event) FiresOnce() bool {
+	evs := RowEvents(e)
+	return len(evs) > 0 && !slices.ContainsFunc(evs, func(ce CursorEvent) bool { return ce.Spec().FirstOnly == nil })
+}
+
 // MainField is the field that a rule's `pattern` shorthand tests.
 func MainField(e Event) (string, bool) {
 	f := e.Spec().MainField
@@ -143,6 +155,11 @@ type EventSpec struct {
 	Allow, Warn, Block Answer
 	WarnAllow          *Answer
 	LoopLimit          int // the entry's loop_limit; 0 for none
+	// FirstOnly, when set, holds only on the first call of a loop: a rule
+	// that warns, or has no condition of its own, gets it as an extra
+	// condition, so that it fires once (a reminder; repeating it only
+	// wastes the agent's turns). README, "Stop rules".
+	FirstOnly *Condition
 	// Sentence describes the event to the model of a prompt hook.
 	// PromptIntro and PromptWhat, when set, replace the words that say
 	// what the rule asks for and when to answer ok: false.
@@ -244,18 +261,23 @@ var cursorTable = [...]EventSpec{
 		},
 	},
 	Stop: {
-		Name: "stop", Row: EventStop, Actions: []Action{Block},
-		NoChannel: "a stop rule that warns is not representable in Cursor (stop can only send a follow-up, which is what block does): nothing is generated for it on stop",
+		Name: "stop", Row: EventStop, Actions: []Action{Block, Warn},
 		Fields: map[string]Source{
 			"transcript": {Transcript: true},
 			"reason":     {Keys: top("reason"), HasDefault: true},
 			"status":     {Keys: top("status")},
+			"loop_count": {Keys: top("loop_count"), HasDefault: true},
 		},
+		Warn:        answer(0, Field{Key: "followup_message", Kind: AgentText}),
 		Block:       answer(0, Field{Key: "followup_message", Kind: AgentText}),
 		LoopLimit:   DefaultLoopLimit,
+		FirstOnly:   firstLoop,
 		Sentence:    "The agent is about to end its turn (`status`); answering ok: false sends it the reason so that it carries on.",
 		PromptIntro: "asks for this before the agent stops", PromptWhat: "shows that this has not been done",
-		Caveats: []Caveat{{Text: "Cursor cannot refuse to stop: it sends the message back as a follow-up turn, at most loop_limit times"}},
+		Caveats: []Caveat{
+			{Action: Warn, Text: "Cursor continues the agent with the message as its next user message (followup_message), once, when it first stops (loop_count 0); upstream hookify only shows a warning to the user"},
+			{Text: "Cursor cannot refuse to stop: it sends the message back as a follow-up turn, while the conditions hold and at most loop_limit times; a rule without conditions sends it once, when the agent first stops (loop_count 0)"},
+		},
 	},
 	BeforeMCPExecution: {
 		Name: "beforeMCPExecution", Row: EventMCP, Actions: []Action{Block, Warn}, Tool: true, MCP: true, CanDeny: true,
@@ -272,6 +294,10 @@ var cursorTable = [...]EventSpec{
 		},
 	},
 }
+
+// firstLoop holds while loop_count is 0 or absent: no follow-up was sent
+// in this loop yet. Its ERE is written here: it is not a rule's pattern.
+var firstLoop = &Condition{Field: "loop_count", Op: NotRegexMatch, Pattern: "[1-9]", ERE: "[1-9]"}
 
 // CursorEvents lists every Cursor event hookify emits, in table order (the
 // order of scripts, hooks and hooks.json entries).

@@ -238,6 +238,10 @@ func intersect(a, b []string) []string {
 
 func check(r *Rule, t target) Check {
 	c := Check{Rule: r, Tools: t.tools}
+	if f := t.event.Spec().FirstOnly; f != nil && (r.Action == Warn || len(r.Conditions) == 0) {
+		src, _ := Resolve(t.event, f.Field)
+		c.Conds = append(c.Conds, Cond{Condition: f, Src: src})
+	}
 	for i := range r.Conditions {
 		src, _ := Resolve(t.event, r.Conditions[i].Field)
 		c.Conds = append(c.Conds, Cond{Condition: &r.Conditions[i], Src: src})

@@ -24,9 +24,9 @@ func TestTargets(t *testing.T) {
 		{EventPrompt, Block, []CursorEvent{BeforeSubmitPrompt}, nil},
 		{EventPrompt, Warn, []CursorEvent{BeforeSubmitPrompt}, nil},
 		{EventStop, Block, []CursorEvent{Stop}, nil},
-		{EventStop, Warn, nil, []CursorEvent{Stop}},
+		{EventStop, Warn, []CursorEvent{Stop}, nil},
 		{EventAll, Block, []CursorEvent{BeforeShellExecution, PreToolUse, BeforeReadFile, BeforeSubmitPrompt, Stop}, nil},
-		{EventAll, Warn, []CursorEvent{BeforeShellExecution, PostToolUse, BeforeSubmitPrompt}, []CursorEvent{BeforeReadFile, Stop}},
+		{EventAll, Warn, []CursorEvent{BeforeShellExecution, PostToolUse, BeforeSubmitPrompt, Stop}, []CursorEvent{BeforeReadFile}},
 	} {
 		on, dropped := Targets(&Rule{Event: tt.event, Action: tt.action})
 		if !slices.Equal(on, tt.on) || !slices.Equal(dropped, tt.dropped) {
@@ -166,5 +166,36 @@ func TestOps(t *testing.T) {
 	}
 	if !RegexMatch.IsRegex() || !NotRegexMatch.IsRegex() || Contains.IsRegex() {
 		t.Error("IsRegex is wrong")
+	}
+}
+
+// TestFirstOnly: on stop, a warn rule and a rule without conditions fire
+// only on the first call of a loop (loop_count 0 or absent); a block rule
+// with conditions fires while they hold (README, "Stop rules").
+func TestFirstOnly(t *testing.T) {
+	cond := []Condition{{Field: "transcript", Op: Contains, Pattern: "x"}}
+	for _, tt := range []struct {
+		action Action
+		conds  []Condition
+		once   bool
+	}{
+		{Warn, cond, true},
+		{Warn, nil, true},
+		{Block, nil, true},
+		{Block, cond, false},
+	} {
+		r := &Rule{Name: "r", Event: EventStop, Action: tt.action, Conditions: tt.conds}
+		plan := NewPlan(&Program{Rules: []*Rule{r}}, PerEvent)
+		ck := plan.Units[0].Hooks[0].Checks[0]
+		once := slices.ContainsFunc(ck.Conds, func(c Cond) bool { return c.Field == "loop_count" })
+		if once != tt.once || len(ck.Conds) != len(tt.conds)+map[bool]int{true: 1}[once] {
+			t.Errorf("%s with %d conditions: conds %v, want once %v", tt.action, len(tt.conds), ck.Conds, tt.once)
+		}
+		// On every other event nothing is added.
+		r.Event = EventBash
+		r.Conditions = []Condition{{Field: "command", Op: Contains, Pattern: "x"}}
+		if ck := NewPlan(&Program{Rules: []*Rule{r}}, PerEvent).Units[0].Hooks[0].Checks[0]; len(ck.Conds) != 1 {
+			t.Errorf("bash %s: conds %v", tt.action, ck.Conds)
+		}
 	}
 }

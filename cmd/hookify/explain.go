@@ -200,8 +200,12 @@ func (ex *explainer) rule(w io.Writer, r *ir.Rule) {
 	for _, c := range r.Conditions {
 		fmt.Fprint(w, wrap("            ", fmt.Sprintf("%s %s %s", c.Field, c.Op, show(c.Pattern))))
 	}
-	if len(r.Conditions) == 0 {
+	switch {
+	case len(r.Conditions) > 0:
+	case r.Prompt:
 		fmt.Fprint(w, wrap("            ", "no conditions: the intent is only in the message"))
+	default:
+		fmt.Fprint(w, wrap("            ", "no conditions (the pattern matches anything): the message is sent once, when the agent first stops"))
 	}
 	first := true
 	label := func() string {
