@@ -90,7 +90,20 @@ func checkEvent(c *fctx) {
 		c.warn(p.Value.Pos, "event %s comes from the hookify-plus fork: upstream hookify does not know it and runs the rule before and after every tool other than Bash, Edit, Write and MultiEdit (Read, but also Glob, Grep, Task, WebFetch, MCP tools…); Cursor runs it only before a file is read (beforeReadFile)", ev)
 		return
 	}
+	if _, claude := claudeEvents[strings.ToLower(ev)]; claude && !c.refusedAt(p.Value.Pos) {
+		ours := c.r.Event.String()
+		if len(c.r.MCP) > 0 {
+			ours = "the MCP tools of its tool_matcher"
+		}
+		c.warn(p.Value.Pos, "event %s is Claude Code's name: hookify reads it as %s; upstream hookify does not know it and runs the rule only before and after tools other than Bash, Edit, Write and MultiEdit (Read, Glob, Task, MCP tools…). Write event: %s so both agree (hookify fix does it)", quoteShort(ev), ours, c.r.Event)
+		return
+	}
 	c.warn(p.Value.Pos, "upstream does not know event %s either: it runs the rule only before and after tools other than Bash, Edit, Write and MultiEdit (Read, Glob, Task, MCP tools…), never on shell commands, file edits, prompts or stops", quoteShort(ev))
+}
+
+// refusedAt reports whether lowering refused the value at pos.
+func (c *fctx) refusedAt(pos diag.Pos) bool {
+	return slices.ContainsFunc(*c.diags, func(d diag.Diagnostic) bool { return d.Severity == diag.Error && d.Pos == pos })
 }
 
 func checkAction(c *fctx) {
@@ -105,7 +118,11 @@ func checkAction(c *fctx) {
 	if theirs, ok := c.upstream.Text("action"); !ok || theirs != s {
 		return
 	}
-	c.warn(p.Value.Pos, "upstream treats action %s as warn (only exactly block blocks there); write warn or block", quoteShort(s))
+	if c.refusedAt(p.Value.Pos) {
+		c.warn(p.Value.Pos, "upstream treats action %s as warn (only exactly block blocks there)", quoteShort(s))
+		return
+	}
+	c.warn(p.Value.Pos, "action %s is read as warn, as upstream reads every action but exactly block; write action: warn (hookify fix does it)", quoteShort(s))
 }
 
 // upstreamOps are the operators hookify knows (§6.2).
@@ -135,6 +152,8 @@ func checkOperator(c *fctx) {
 		s := op.Value.Str
 		if _, ours := ir.ParseOp(s); ours {
 			c.warn(op.Value.Pos, "operator %s comes from the hookify-plus fork: upstream hookify does not know it, so the condition is always false there and the rule never fires; Cursor tests it", s)
+		} else if o, ok := opSynonyms[strings.ToLower(s)]; ok {
+			c.warn(op.Value.Pos, "operator %s is read as %s; upstream hookify does not know it, so the condition is always false there and the rule never fires. Write operator: %s so both agree (hookify fix does it)", quoteShort(s), o, o)
 		} else {
 			c.warn(op.Value.Pos, "upstream does not know operator %s either: the condition is always false there, so the rule never fires", quoteShort(s))
 		}

@@ -362,8 +362,10 @@ func compareConditions(c *fctx, p *parser.Pair, uv *parser.UpValue) []readingDif
 		return nil
 	}
 	if v.Kind == parser.Map {
-		out = append(out, readingDiff{causeOther, v.Pos, "upstream ignores the keys of this map (combinator, ...) and reads every nested - field: item as one flat list of conditions that must all hold; we refuse the map. Write conditions as a list of items"})
-		return out
+		if c.refusedAt(v.Pos) {
+			out = append(out, readingDiff{causeOther, v.Pos, "upstream ignores the keys of this map (combinator, ...) and reads every nested - field: item as one flat list of conditions that must all hold; we refuse the map. Write conditions as a list of items"})
+		}
+		return out // else read as upstream reads it: combinator says so
 	}
 	if v.Kind != parser.List || v.Fallback {
 		return nil

@@ -73,7 +73,7 @@ var fidelityCases = []struct {
 	{"upstream-flow", "flow conditions", "---\nname: a\nevent: bash\nconditions: [{field: command, operator: contains, pattern: rm}]\n---\nx", []string{"4:13: upstream reads conditions as the text", "not as a list, so the rule has no conditions there and never fires"}},
 	{"upstream-empty", "empty pattern", "---\nname: a\nevent: bash\npattern:\n---\nx", []string{"4:1: upstream reads the empty pattern as an empty list"}},
 	{"upstream-empty", "empty name (q10)", "---\nname:\nevent: bash\npattern: rm\n---\nx", []string{"upstream reads the empty name as an empty list and prefixes its messages with **[[]]**"}},
-	{"upstream-reading", "nested conditions", "---\nname: a\nevent: bash\nconditions:\n  combinator: and\n  conditions:\n    - field: command\n      operator: contains\n      pattern: rm\n---\nx", []string{"5:3: upstream ignores the keys of this map"}},
+	{"upstream-reading", "nested conditions", "---\nname: a\nevent: bash\nconditions:\n  combinator: or\n  conditions:\n    - field: command\n      operator: contains\n      pattern: rm\n---\nx", []string{"5:3: upstream ignores the keys of this map"}},
 	{"upstream-reading", "null", "---\nname: a\nevent: bash\npattern: ~\n---\nx", []string{"4:10: upstream reads pattern as the text `~`"}},
 	{"upstream-event", "fork event read", "---\nname: a\nevent: read\naction: block\npattern: \\.env\n---\nx", []string{"3:8: event read comes from the hookify-plus fork"}},
 	{"upstream-event", "unknown event", "---\nname: a\nevent: PreToolUse\npattern: rm\n---\nx", []string{"3:8: upstream does not know event `PreToolUse` either"}},

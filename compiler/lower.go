@@ -67,29 +67,22 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 		enabled = lowerEnabled(p, &diags)
 		known = !diags[n:].HasErrors()
 	}
-	if p, ok := f.Field("event"); ok {
-		if s, ok := scalar(p, &diags); ok {
-			if e, ok := ir.ParseEvent(s); ok {
-				r.Event = e
-			} else {
-				diags.Errorf(p.Value.Pos, diag.UnknownEvent, "unknown event %q: use one of %s", s, strings.Join(ir.EventNames(ir.Events), ", "))
-			}
-		}
-	}
 	if p, ok := f.Field("action"); ok {
 		if s, ok := scalar(p, &diags); ok {
-			switch s {
-			case "warn":
-				r.Action = ir.Warn
-			case "block":
-				r.Action = ir.Block
-			default:
-				diags.Errorf(p.Value.Pos, diag.UnknownAction, "unknown action %q: use warn or block", s)
-			}
+			readAction(p, s, r, &diags)
 		}
 	}
 	if p, ok := f.Field("tool_matcher"); ok {
 		r.Tools, r.MCP = lowerToolMatcher(p, tr, &diags)
+	}
+	ep, hasEvent := f.Field("event")
+	badEvent := false // refused: what follows from the event is not said
+	if hasEvent {
+		n := len(diags)
+		if s, ok := scalar(ep, &diags); ok {
+			readEvent(f, ep, s, r, &diags) // after tool_matcher: PreToolUse reads it
+		}
+		badEvent = diags[n:].HasErrors()
 	}
 	if p, ok := f.Field("cursor_hook"); ok {
 		r.Prompt = lowerCursorHook(p, &diags)
@@ -99,7 +92,14 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 	pp, hasPattern := f.Field("pattern")
 	switch {
 	case hasConds:
-		r.Conditions = lowerConditions(cp, upstreamList(f, "conditions"), &diags)
+		up := upstreamList(f, "conditions")
+		if inner, ok := combinatorList(cp, &diags); ok {
+			if inner == nil {
+				break
+			}
+			cp, up = inner, nil
+		}
+		r.Conditions = lowerConditions(cp, up, &diags)
 		if hasPattern {
 			diags.Warnf(pp.KeyPos, diag.PatternIgnored, "pattern is ignored because the rule has conditions")
 		}
@@ -112,11 +112,13 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 			r.Conditions = []ir.Condition{{Field: field, Op: ir.RegexMatch, Pattern: s, Pos: pp.KeyPos, PatternPos: pp.Value.Pos}}
 			break
 		}
-		if holds, _ := opOnEmpty(ir.RegexMatch.String(), s); holds && r.Event.FiresOnce() {
+		if holds, _ := opOnEmpty(ir.RegexMatch.String(), s); holds && r.Event.FiresOnce() || badEvent {
 			break // matches anything: the rule is unconditional (README, "Stop rules")
 		}
 		diags.Refuse(pp.KeyPos, diag.PatternNeedsField,
 			fmt.Sprintf("a lone pattern has no field to test on event %s", r.Event), patternFix(r.Event, s))
+	case !hasEvent && !r.Prompt:
+		noEvent(f, r, &diags)
 	default:
 		r.Prompt = true // the intent is only in the message: a prompt hook (README, "Prompt hooks")
 	}
@@ -402,11 +404,8 @@ func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.
 		}
 		if op, found := it.Get("operator"); found {
 			if s, good := scalar(op, diags); good {
-				o, known := ir.ParseOp(s)
-				if !known {
-					diags.Errorf(op.Value.Pos, diag.UnknownOperator, "unknown operator %q: use %s", s, ir.OrList(ir.OpNames()))
-					ok = false
-				}
+				o, known := readOp(op, s, diags)
+				ok = ok && known
 				c.Op = o
 			} else {
 				ok = false
