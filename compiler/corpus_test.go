@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/internal/testenv"
@@ -259,4 +262,85 @@ func writeCounts(b *strings.Builder, counts map[diag.Code]int, keep func(diag.Co
 	for _, code := range codes {
 		fmt.Fprintf(b, "  %-24s %4d\n", code, counts[code])
 	}
+}
+
+// TestCorpusFix runs hookify fix over every real rule file on its own and
+// over each repository's rules: compile, fix, compile gives the same bytes
+// (SPEC §8.4), and the warnings about where upstream reads or runs a rule
+// differently go down.
+func TestCorpusFix(t *testing.T) {
+	repos, files := corpusRepos(t)
+	var before, after, fixed, total int
+	for _, repo := range repos {
+		var inputs []string
+		for p := range files[repo] {
+			inputs = append(inputs, p)
+		}
+		slices.Sort(inputs)
+		for _, layout := range []ir.Layout{ir.PerEvent, ir.PerRule} {
+			opts := Options{Inputs: inputs, Layout: layout}
+			fsys := mapFS(files[repo])
+			changes, _ := Fix(fsys, opts)
+			fixedFiles := maps.Clone(files[repo])
+			for _, c := range changes {
+				if !bytes.Equal(c.Old, []byte(files[repo][c.Path])) {
+					t.Fatalf("%s: the change's old content is not the file's", c.Path)
+				}
+				fixedFiles[c.Path] = string(c.New)
+			}
+			a, b := Compile(fsys, opts), Compile(mapFS(fixedFiles), opts)
+			if d := cmp.Diff(filesOf(a), filesOf(b)); d != "" {
+				t.Errorf("%s (%v): fix changes the compiled output (-before +after):\n%s", repo, layout, d)
+			}
+			if layout != ir.PerEvent {
+				continue
+			}
+			for _, c := range changes {
+				if !bytes.Equal(body(c.Old), body(c.New)) {
+					t.Errorf("%s: fix changes the message body", c.Path)
+				}
+			}
+			fixed += len(changes)
+			total += len(inputs)
+			before += countFidelity(a.Diags)
+			after += countFidelity(b.Diags)
+			// Fixing twice changes nothing more.
+			if again, _ := Fix(mapFS(fixedFiles), opts); len(again) > 0 {
+				t.Errorf("%s: a second fix still changes %s:\n%s", repo, again[0].Path, again[0].New)
+			}
+		}
+	}
+	t.Logf("hookify fix rewrites %d of %d files; warnings where upstream differs: %d before, %d after", fixed, total, before, after)
+	if after >= before {
+		t.Errorf("fix does not lower the upstream warnings: %d before, %d after", before, after)
+	}
+}
+
+func filesOf(r *Result) map[string]string {
+	out := map[string]string{}
+	for _, f := range r.Files {
+		out[f.Path] = string(f.Data)
+	}
+	return out
+}
+
+func countFidelity(l diag.List) int {
+	n := 0
+	for _, d := range l {
+		if IsFidelity(d.Code) {
+			n++
+		}
+	}
+	return n
+}
+
+// body is what follows the front matter's closing line.
+func body(src []byte) []byte {
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	for i := 1; i < len(lines); i++ {
+		if strings.TrimRight(string(lines[i]), " \t\r\n") == "---" {
+			return bytes.Join(lines[i+1:], nil)
+		}
+	}
+	return nil
 }

@@ -185,7 +185,7 @@ func combinatorList(p *parser.Pair, diags *diag.List) (*parser.Pair, bool) {
 		return nil, true
 	}
 	diags.Advise(v.Pos, diag.Combinator, "conditions is a map with combinator and: hookify reads its conditions list, which must all hold, as upstream does",
-		"write the items directly under conditions: (hookify fix does it)")
+		"write the items directly under conditions:")
 	return inner, true
 }
 

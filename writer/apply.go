@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 )
 
 // Apply performs changes under the directory root, all or nothing.
@@ -38,7 +39,27 @@ func Apply(root string, changes []Change) error {
 // apply is Apply with a hook run after each temporary file is complete, so
 // that tests can make the write phase fail part way.
 func apply(root string, changes []Change, afterTemp func(path string) error) error {
-	if err := checkChanges(changes); err != nil {
+	return applyChecked(root, changes, afterTemp, checkPath)
+}
+
+// ApplyRuleEdits is Apply for hookify fix: every change updates a rule
+// file (a .md file under the root, not under .cursor/), all or nothing.
+func ApplyRuleEdits(root string, changes []Change) error {
+	return applyChecked(root, changes, nil, checkRulePath)
+}
+
+// checkRulePath accepts a clean, slash-separated path of a .md file
+// outside .cursor/.
+func checkRulePath(p string) error {
+	if !fs.ValidPath(p) || strings.Contains(p, `\`) || !strings.HasSuffix(p, ".md") || strings.HasPrefix(p, ".cursor/") {
+		return errorAt(p, 0, "is not a rule file hookify fix may rewrite")
+	}
+	return nil
+}
+
+// applyChecked is apply with the check that every changed path must pass.
+func applyChecked(root string, changes []Change, afterTemp func(path string) error, pathOK func(string) error) error {
+	if err := checkChanges(changes, pathOK); err != nil {
 		return err
 	}
 	r, err := os.OpenRoot(root)
@@ -121,10 +142,10 @@ func apply(root string, changes []Change, afterTemp func(path string) error) err
 }
 
 // checkChanges validates changes without looking at the disk.
-func checkChanges(changes []Change) error {
+func checkChanges(changes []Change, pathOK func(string) error) error {
 	seen := make(map[string]bool)
 	for _, c := range changes {
-		if err := checkPath(c.Path); err != nil {
+		if err := pathOK(c.Path); err != nil {
 			return err
 		}
 		if seen[c.Path] {

@@ -115,6 +115,19 @@ func init() {
 		user:    "read ~/.claude/hookify.*.local.md",
 		setup:   body(vet),
 	}, {
+		name: "fix", args: "[RULES...]", rules: true,
+		summary: "rewrite the rule files so that upstream hookify reads them as hookify does",
+		doc: "Rewrites the rule files in place, all or nothing, wherever a spelling exists that\n" +
+			"upstream hookify and hookify read the same way: quoting, indentation, booleans, inline\n" +
+			"comments (moved to a line of their own), Claude Code event names, evident synonyms. It\n" +
+			"never changes what a rule compiles to, nor the message or comment lines.",
+		flags: fDir | fUser,
+		user:  "fix ~/.claude/hookify.*.local.md",
+		setup: func(fs *flag.FlagSet) func(*cli) int {
+			diff := fs.Bool("diff", false, "print the changes as a unified diff and write nothing; exit 1 when there are any")
+			return func(c *cli) int { return fixCmd(c, *diff) }
+		},
+	}, {
 		name: "explain", platformFromHooks: true, args: "[RULE...]", compile: true,
 		summary: "show what each rule becomes in Cursor, how faithful it is, and caveats",
 		doc:     "For each rule (or the ones named, by rule name or file), prints its Cursor events and\nhooks.json entries, the fields it reads, the answer Cursor sees, fidelity and caveats.",

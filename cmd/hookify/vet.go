@@ -27,6 +27,9 @@ func vet(c *cli) int {
 	} else {
 		printDiags(stderr, diags)
 		fmt.Fprintf(stderr, "hookify vet: %s\n", vetSummary(len(res.Sources), diags))
+		if fixes, err := fixChanges(c); err == nil && len(fixes) > 0 {
+			fmt.Fprintf(stderr, "hookify vet: hookify fix would rewrite %s so that upstream hookify reads them as hookify does (hookify fix --diff shows how)\n", plural(len(fixes), "rule file"))
+		}
 	}
 	if diags.HasErrors() {
 		return 1
