@@ -59,7 +59,7 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 		}
 	}
 	if strings.ContainsFunc(r.Name, isControl) {
-		diags.Errorf(namePos(f), diag.BadName, "the rule name must not contain control characters")
+		diags.Refuse(namePos(f), diag.BadName, "the rule name must not contain control characters", "write the name on one line, with printable characters only")
 	}
 	enabled, known := true, true // known: enabled is read without error
 	if p, ok := f.Field("enabled"); ok {
@@ -126,7 +126,7 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 	for i := range r.Conditions {
 		c := &r.Conditions[i]
 		if strings.IndexByte(c.Pattern, 0) >= 0 {
-			diags.Errorf(c.PatternPos, diag.NUL, "the pattern contains a NUL character")
+			diags.Refuse(c.PatternPos, diag.NUL, "the pattern contains a NUL character", "remove it: no shell string can hold it")
 			continue
 		}
 		if c.Op.IsRegex() && !r.Prompt {
@@ -258,7 +258,7 @@ func scalar(p *parser.Pair, diags *diag.List) (string, bool) {
 }
 
 func badType(p *parser.Pair, want string, diags *diag.List) bool {
-	diags.Errorf(p.Value.Pos, diag.Type, "%s must be %s; quote the value if it is meant as text", p.Key, want)
+	diags.Refuse(p.Value.Pos, diag.Type, fmt.Sprintf("%s must be %s", p.Key, want), "quote the value if it is meant as text")
 	return false
 }
 
@@ -284,7 +284,7 @@ func lowerEnabled(p *parser.Pair, diags *diag.List) bool {
 		diags.Warnf(v.Pos, diag.EnabledWord, "enabled: %s is read as false; write false (hookify reads any text as enabled)", v.Str)
 		return false
 	}
-	diags.Errorf(v.Pos, diag.Type, "enabled must be true or false, not %q", v.Str)
+	diags.Refuse(v.Pos, diag.Type, fmt.Sprintf("enabled must be true or false, not %q", v.Str), "write enabled: true or enabled: false")
 	return false
 }
 
@@ -306,7 +306,7 @@ func lowerCursorHook(p *parser.Pair, diags *diag.List) bool {
 	case s == "prompt":
 		return true
 	case s != "command":
-		diags.Errorf(p.Value.Pos, diag.UnknownCursorHook, "unknown cursor_hook %q: use prompt or command", s)
+		diags.Refuse(p.Value.Pos, diag.UnknownCursorHook, fmt.Sprintf("unknown cursor_hook %q", s), "write cursor_hook: prompt (a model judges each event) or cursor_hook: command (the default)")
 	}
 	return false
 }
@@ -362,11 +362,11 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.Condition {
 	v := p.Value
 	if v.Kind != parser.List {
-		diags.Errorf(v.Pos, diag.Type, "conditions must be a list of {field, operator, pattern} items")
+		diags.Refuse(v.Pos, diag.Type, "conditions must be a list of {field, operator, pattern} items", "write one condition per item, for example:\n"+conditionsYAML("command", "regex_match", "rm -rf"))
 		return nil
 	}
 	if len(v.Items) == 0 {
-		diags.Errorf(v.Pos, diag.EmptyConditions, "conditions is empty, so the rule can never match")
+		diags.Refuse(v.Pos, diag.EmptyConditions, "conditions is empty, so the rule can never match", "write at least one condition, or a pattern instead; enabled: false turns a rule off")
 		return nil
 	}
 	var out []ir.Condition
@@ -376,7 +376,7 @@ func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.
 			upItem = up[i].Map
 		}
 		if it.Kind != parser.Map {
-			diags.Errorf(it.Pos, diag.Type, "a condition must be a map with field, operator and pattern")
+			diags.Refuse(it.Pos, diag.Type, "a condition must be a map with field, operator and pattern", "write it as - field: …, with operator: and pattern: on the lines below, indented past the dash")
 			continue
 		}
 		c := ir.Condition{Op: ir.RegexMatch, Pos: it.Pos, PatternPos: it.Pos}
@@ -392,14 +392,14 @@ func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.
 			if s, good := scalar(fp, diags); good {
 				c.Field = s
 				if !fieldRE.MatchString(s) {
-					diags.Errorf(fp.Value.Pos, diag.BadField, "field %q is not a payload key name (letters, digits and _, optionally after tool_input.)", s)
+					diags.Refuse(fp.Value.Pos, diag.BadField, fmt.Sprintf("field %q is not a payload key name (letters, digits and _, optionally after tool_input.)", s), "write a field such as command, file_path, new_text, content, prompt, transcript or tool_input.<key>")
 					ok = false
 				}
 			} else {
 				ok = false
 			}
 		} else {
-			diags.Errorf(it.Pos, diag.NoField, "the condition has no field")
+			diags.Refuse(it.Pos, diag.NoField, "the condition has no field", "add field: with the value to test (command, file_path, new_text, content, prompt, transcript, …)")
 			ok = false
 		}
 		if op, found := it.Get("operator"); found {
@@ -427,7 +427,7 @@ func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.
 				ok = false
 			}
 		} else {
-			diags.Errorf(it.Pos, diag.NoPattern, "the condition has no pattern")
+			diags.Refuse(it.Pos, diag.NoPattern, "the condition has no pattern", "add pattern: with the text or regex to test")
 			ok = false
 		}
 		if ok {

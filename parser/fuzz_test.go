@@ -163,9 +163,9 @@ func TestParseNULAndBOMPositions(t *testing.T) {
 		{"nul in name", "---\nname: a\x00b\n---\n", "f.md:2:8: error: the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it\n"},
 		{"nul first", "\x00", "f.md:1:1: error: the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it\n"},
 		{"nul after bom", "\uFEFF\x00", "f.md:1:1: error: the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it\n"},
-		{"invalid after bom", "\uFEFF-\xff", "f.md:1:2: error: the file is not valid UTF-8\n"},
-		{"invalid after crlf", "---\r\nname: \xff\r\n", "f.md:2:7: error: the file is not valid UTF-8\n"},
-		{"invalid after lone cr", "---\rname: \xff\r", "f.md:2:7: error: the file is not valid UTF-8\n"},
+		{"invalid after bom", "\uFEFF-\xff", "f.md:1:2: error: the file is not valid UTF-8\n\tsave it as UTF-8\n"},
+		{"invalid after crlf", "---\r\nname: \xff\r\n", "f.md:2:7: error: the file is not valid UTF-8\n\tsave it as UTF-8\n"},
+		{"invalid after lone cr", "---\rname: \xff\r", "f.md:2:7: error: the file is not valid UTF-8\n\tsave it as UTF-8\n"},
 		{"nul after lone cr", "---\rname: a\x00\r", "f.md:2:8: error: the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -108,7 +108,7 @@ func Parse(path string, src []byte) (*File, diag.List) {
 	norm = bytes.ReplaceAll(norm, []byte("\r"), []byte("\n"))
 	if !utf8.Valid(norm) {
 		line, col := invalidUTF8Pos(norm)
-		diags.Errorf(diag.Pos{File: path, Line: line, Col: col}, diag.InvalidUTF8, "the file is not valid UTF-8")
+		diags.Refuse(diag.Pos{File: path, Line: line, Col: col}, diag.InvalidUTF8, "the file is not valid UTF-8", "save it as UTF-8")
 		return nil, diags
 	}
 	if i := bytes.IndexByte(norm, 0); i >= 0 {
@@ -120,7 +120,7 @@ func Parse(path string, src []byte) (*File, diag.List) {
 	text := string(norm)
 	lines := strings.SplitAfter(text, "\n")
 	if !isFence(lines[0]) { // SplitAfter returns at least one line
-		diags.Errorf(fileStart, diag.NoFrontMatter, "missing front matter: the first line must be ---")
+		diags.Refuse(fileStart, diag.NoFrontMatter, "missing front matter: the first line must be ---", "start the file with a line ---, then the keys (event: …), then a line --- before the message")
 		return nil, diags
 	}
 	end := -1
@@ -131,7 +131,7 @@ func Parse(path string, src []byte) (*File, diag.List) {
 		}
 	}
 	if end < 0 {
-		diags.Errorf(fileStart, diag.UnterminatedFrontMatter, "the front matter that starts on line 1 has no closing --- line")
+		diags.Refuse(fileStart, diag.UnterminatedFrontMatter, "the front matter that starts on line 1 has no closing --- line", "end the keys with a line --- before the message")
 		return nil, diags
 	}
 	fmLines := lines[1:end]
@@ -174,7 +174,7 @@ func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.L
 			return nil
 		}
 		if root.Kind != yaml.MappingNode {
-			diags.Errorf(conv.pos(root.Line, root.Column), diag.FrontMatterNotMap, "the front matter must be a list of key: value lines")
+			diags.Refuse(conv.pos(root.Line, root.Column), diag.FrontMatterNotMap, "the front matter must be a list of key: value lines", "write one key: value per line between the --- lines, for example event: bash")
 			return nil
 		}
 		return conv.pairs(root, diags)
