@@ -8,6 +8,7 @@ package compiler
 // whose hint says what to write instead.
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
 	"github.com/hookify/hookify/parser"
+	"github.com/hookify/hookify/pyre"
 )
 
 // claudeEvents are Claude Code's hook event names, compared in lower
@@ -244,4 +246,22 @@ func nestedLines(f *parser.File, p *parser.Pair) (string, bool) {
 		out = append(out, l)
 	}
 	return strings.TrimRight(strings.Join(out, "\n"), "\n "), len(out) > 0
+}
+
+// dropInlineIgnoreCase removes each (?i) group that Python 3.11 rejects
+// because it is not at the start of the pattern ("global flags not at the
+// start"): hookify matches every regex ignoring case, so the group adds
+// nothing, as in older Pythons where it applied to the whole pattern. It
+// returns the pattern hookify compiles, and whether it differs.
+func dropInlineIgnoreCase(pattern string, tr Translator) (string, bool) {
+	out := pattern
+	for range strings.Count(pattern, "(?i)") {
+		_, err := tr(out)
+		var pe *pyre.Error
+		if !errors.As(err, &pe) || pe.Construct != "syntax error" || pe.Offset == 0 || !strings.HasPrefix(out[pe.Offset:], "(?i)") {
+			break
+		}
+		out = out[:pe.Offset] + out[pe.Offset+len("(?i)"):]
+	}
+	return out, out != pattern
 }

@@ -68,6 +68,7 @@ var fidelityChecks = []fidelityCheck{
 	{diag.UpstreamToolMatcher, "tool names are compared exactly, spaces included (`mcp__github__*` matches nothing)", checkToolMatcher},
 	{diag.UpstreamTranscript, "`transcript` is Claude Code's JSONL; Cursor's transcript differs", checkTranscript},
 	{diag.UpstreamName, "a rule without `name` is called `unnamed`", checkName},
+	{diag.UpstreamInlineFlag, "`(?i)` inside a pattern is an error on Python 3.11 (the rule never fires); hookify drops it", checkInlineFlag},
 }
 
 // IsFidelity reports whether code is the code of a fidelity check.

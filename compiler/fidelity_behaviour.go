@@ -449,3 +449,35 @@ func checkName(c *fctx) {
 	}
 	c.warn(c.r.Pos, "upstream calls a rule without name \"unnamed\" in its messages (**[unnamed]**); we name it %s after the file. Add name: %s so both agree", quoteShort(c.r.Name), c.r.Name)
 }
+
+func checkInlineFlag(c *fctx) {
+	if c.refused || c.r.Prompt {
+		return
+	}
+	for i := range c.r.Conditions {
+		cd := &c.r.Conditions[i]
+		if cd.Op.IsRegex() && c.readText(cd, "pattern") != cd.Pattern && strings.Contains(c.readText(cd, "pattern"), "(?i)") {
+			c.warn(cd.PatternPos, "upstream's Python (3.11 and later) rejects (?i) anywhere but at the start of a pattern, so the condition never holds there; hookify always ignores case, so it drops the group. Remove (?i) so both agree (hookify fix does it)")
+			return
+		}
+	}
+}
+
+// readText is our YAML reading of key in condition cd (or of the rule's
+// lone pattern).
+func (c *fctx) readText(cd *ir.Condition, key string) string {
+	if c.simple(cd) {
+		if p, ok := c.f.Field("pattern"); ok {
+			return ourText(p.Value)
+		}
+	}
+	if it := c.item(cd); it != nil {
+		if p, ok := it.Get(key); ok {
+			return ourText(p.Value)
+		}
+		if p, ok := it.Get("value"); ok && key == "pattern" {
+			return ourText(p.Value)
+		}
+	}
+	return cd.Pattern
+}

@@ -104,6 +104,7 @@ var fidelityCases = []struct {
 	{"upstream-tool-matcher", "spaces", "---\nname: a\nevent: bash\ntool_matcher: Bash | Edit\npattern: rm\n---\nx", []string{"4:15: upstream compares tool names exactly, without trimming spaces, so `Bash ` names no tool there"}},
 	{"upstream-transcript", "JSON in transcript", "---\nname: a\nevent: stop\naction: block\nconditions:\n  - field: transcript\n    operator: regex_match\n    pattern: '\"name\":\\s*\"Edit\"'\n---\nx", []string{"8:15: upstream matches this against Claude Code's raw transcript"}},
 	{"upstream-name", "no name (q10)", "---\nevent: bash\npattern: rm\n---\nx", []string{"1:1: upstream calls a rule without name \"unnamed\"", "Add name: t so both agree"}},
+	{"upstream-inline-flag", "(?i) inside", "---\nname: a\nevent: bash\npattern: rm|(?i)sudo\n---\nx", []string{"4:10: upstream's Python (3.11 and later) rejects (?i)"}},
 }
 
 func TestFidelityChecks(t *testing.T) {
@@ -115,7 +116,11 @@ func TestFidelityChecks(t *testing.T) {
 			if tc.name == "file name" {
 				file = ".claude/t.md"
 			}
-			res := compileNamed(t, file, tc.src, Options{})
+			var opts Options
+			if tc.code == diag.UpstreamInlineFlag {
+				opts.Translator = DefaultTranslator // the check follows the translator's refusal
+			}
+			res := compileNamed(t, file, tc.src, opts)
 			got := withCode(res.Diags, tc.code)
 			if len(got) == 0 {
 				t.Fatalf("no %s warning; diagnostics:\n%s", tc.code, res.Diags)

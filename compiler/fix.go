@@ -151,6 +151,8 @@ func canonical(key string, v *parser.Value, r *ir.Rule) string {
 				return "false"
 			}
 		}
+	case "pattern":
+		s, _ = dropInlineIgnoreCase(s, DefaultTranslator)
 	case "tool_matcher":
 		pieces := strings.Split(s, "|")
 		for i := range pieces {
@@ -247,11 +249,29 @@ func (fx *fixer) conditions(p *parser.Pair) {
 			if o, ok := opSynonyms[strings.ToLower(want)]; ok && kv.Key == "operator" {
 				want = o.String()
 			}
+			if kv.Key != "field" && kv.Key != "operator" && regexItem(it) {
+				want, _ = dropInlineIgnoreCase(want, DefaultTranslator)
+			}
 			t, seen := theirs[kv.Key]
 			fx.scalar(kv, want, seen && t == want, true)
 		}
 	}
 	fx.indent(p)
+}
+
+// regexItem reports whether a condition item tests a regex.
+func regexItem(it *parser.Value) bool {
+	op := ir.RegexMatch
+	if p, ok := it.Get("operator"); ok && p.Value.Kind == parser.Scalar {
+		var known bool
+		if op, known = ir.ParseOp(p.Value.Str); !known {
+			op, known = opSynonyms[strings.ToLower(p.Value.Str)]
+		}
+		if !known {
+			return false
+		}
+	}
+	return op.IsRegex()
 }
 
 // indent indents a conditions list whose dashes start at column 1 by two

@@ -130,6 +130,7 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 			continue
 		}
 		if c.Op.IsRegex() && !r.Prompt {
+			c.Pattern, _ = dropInlineIgnoreCase(c.Pattern, tr) // upstream-inline-flag says so
 			ere, err := tr(c.Pattern)
 			if err != nil {
 				diags = append(diags, regexDiag(c.PatternPos, err))

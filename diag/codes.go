@@ -93,6 +93,7 @@ const (
 	UpstreamToolMatcher  Code = "upstream-tool-matcher"  // upstream compares tool names exactly
 	UpstreamTranscript   Code = "upstream-transcript"    // transcript is Claude Code's JSONL upstream
 	UpstreamName         Code = "upstream-name"          // upstream calls a rule without name "unnamed"
+	UpstreamInlineFlag   Code = "upstream-inline-flag"   // a (?i) inside a pattern is an error to upstream's Python
 )
 
 // LeavesOut reports whether a warning of code c says why nothing is
