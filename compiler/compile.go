@@ -57,7 +57,7 @@ const (
 // Result is the outcome of a compilation.
 type Result struct {
 	Program *ir.Program
-	Plan    *ir.Plan
+	Cursor  *ir.Cursor
 	// Files are all outputs, hooks.json included, sorted by path. When
 	// Diags has errors, Files holds the outputs of the other rules if every
 	// error is in a rule of LeftOut and some rule is left (build
@@ -123,11 +123,11 @@ func Compile(root fs.FS, opts Options) *Result {
 	if fatal(res) || len(res.LeftOut) > 0 && len(res.Program.Rules) == 0 {
 		return res // an error outside the rules, or no rule left: nothing to build
 	}
-	res.Plan = ir.NewPlan(res.Program, opts.Layout)
+	res.Cursor = ir.ToCursor(res.Program, opts.Layout)
 
 	var out []codegen.File
 	owned := map[string][]hooksjson.Entry{}
-	for _, u := range res.Plan.Units {
+	for _, u := range res.Cursor.Units {
 		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn}))
 		// Every unit also gets its PowerShell twin, whatever the platform:
 		// --platform only picks the script hooks.json runs, so a team that
@@ -150,7 +150,7 @@ func Compile(root fs.FS, opts Options) *Result {
 			owned[h.Event.String()] = append(owned[h.Event.String()], e)
 		}
 	}
-	for _, ph := range res.Plan.Prompts {
+	for _, ph := range res.Cursor.Prompts {
 		owned[ph.Event.String()] = append(owned[ph.Event.String()], prompt.Entry(ph))
 	}
 	if fatal(res) {

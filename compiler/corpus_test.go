@@ -149,7 +149,7 @@ func TestCorpus(t *testing.T) {
 				if !slices.ContainsFunc(res.Diags, func(d diag.Diagnostic) bool { return d.Code.LeavesOut() || d.Code == diag.NoChannel }) {
 					t.Errorf("%s: compiles to nothing without a warning that says why:\n%s", name, res.Diags)
 				}
-			case res.Plan == nil || len(res.Plan.Units)+len(res.Plan.Prompts) == 0:
+			case res.Cursor == nil || len(res.Cursor.Units)+len(res.Cursor.Prompts) == 0:
 				t.Errorf("%s: a compiled rule gives no hook", name)
 			}
 			st.add(name, outcome, res.Diags)

@@ -236,10 +236,10 @@ func TestSpellings(t *testing.T) {
 func TestPromptHooks(t *testing.T) {
 	src := "---\nname: fridays\nevent: bash\naction: block\n---\nNever deploy on Fridays."
 	res := compileOne(t, src, Options{})
-	if res.Diags.HasErrors() || len(res.Plan.Prompts) != 1 {
-		t.Fatalf("diags %s; prompts %v", res.Diags, res.Plan.Prompts)
+	if res.Diags.HasErrors() || len(res.Cursor.Prompts) != 1 {
+		t.Fatalf("diags %s; prompts %v", res.Diags, res.Cursor.Prompts)
 	}
-	ph := res.Plan.Prompts[0]
+	ph := res.Cursor.Prompts[0]
 	if ph.Event != ir.BeforeShellExecution || ph.Rule.Name != "fridays" {
 		t.Errorf("prompt hook %+v", ph)
 	}
@@ -252,8 +252,8 @@ func TestPromptHooks(t *testing.T) {
 	if !strings.Contains(hooks, `"type": "prompt"`) || !strings.Contains(hooks, `"prompt": "[hookify:fridays] `) || !strings.Contains(hooks, `$ARGUMENTS"`) {
 		t.Errorf("hooks.json:\n%s", hooks)
 	}
-	if len(res.Plan.Units) != 0 {
-		t.Errorf("a prompt rule must not get a script: %v", res.Plan.Units)
+	if len(res.Cursor.Units) != 0 {
+		t.Errorf("a prompt rule must not get a script: %v", res.Cursor.Units)
 	}
 
 	res = compileOne(t, src, Options{NoPromptHooks: true})

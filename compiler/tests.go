@@ -23,7 +23,7 @@ import (
 // prompt, stop) or a Cursor event the rule runs on. The fixture is sent to
 // the Cursor events of that hookify event (a file write goes to preToolUse
 // and postToolUse), or of the rule's own event.
-func lowerTests(f *parser.File, r *ir.Rule, diags *diag.List) []ir.Test {
+func lowerTests(f *parser.File, r *ir.Rule, diags *diag.List) []ir.Example {
 	p, ok := f.Field("tests")
 	if !ok {
 		return nil
@@ -36,7 +36,7 @@ func lowerTests(f *parser.File, r *ir.Rule, diags *diag.List) []ir.Test {
 		diags.Warnf(v.Pos, diag.Test, "tests must be a YAML list of {input, expect} items; the tests are ignored")
 		return nil
 	}
-	var out []ir.Test
+	var out []ir.Example
 	for _, it := range v.Items {
 		if t, ok := lowerTest(it, r, diags); ok {
 			out = append(out, t)
@@ -45,8 +45,8 @@ func lowerTests(f *parser.File, r *ir.Rule, diags *diag.List) []ir.Test {
 	return out
 }
 
-func lowerTest(it *parser.Value, r *ir.Rule, diags *diag.List) (ir.Test, bool) {
-	t := ir.Test{Pos: it.Pos}
+func lowerTest(it *parser.Value, r *ir.Rule, diags *diag.List) (ir.Example, bool) {
+	t := ir.Example{Pos: it.Pos}
 	if it.Kind != parser.Map {
 		diags.Warnf(it.Pos, diag.Test, "a test must be a map with input and expect; it is ignored")
 		return t, false

@@ -66,7 +66,7 @@ func TestTestsChangeNothing(t *testing.T) {
 	}
 
 	r := a.Program.Rules[0]
-	want := []ir.Test{
+	want := []ir.Example{
 		{Events: []ir.CursorEvent{ir.BeforeShellExecution}, Input: []ir.Input{{Field: "command", Value: "npm publish --tag next"}}, Expect: ir.ExpectBlock},
 		{Events: []ir.CursorEvent{ir.BeforeShellExecution}, Input: []ir.Input{{Field: "command", Value: "npm test"}, {Field: "cwd", Null: true}}, Expect: ir.ExpectAllow},
 	}

@@ -146,7 +146,7 @@ func differential(t *testing.T, projects []*project) int {
 type project struct {
 	name     string
 	root     string
-	plan     *ir.Plan
+	plan     *ir.Cursor
 	fixtures []fixture
 	ran      []ran
 }
@@ -167,10 +167,10 @@ type ran struct {
 
 func compileProject(t *testing.T, fsys fs.FS, name string, inputs []string) *project {
 	res := compiler.Compile(fsys, compiler.Options{Inputs: inputs})
-	if res.Diags.HasErrors() || res.Plan == nil || len(res.Plan.Units) == 0 {
+	if res.Diags.HasErrors() || res.Cursor == nil || len(res.Cursor.Units) == 0 {
 		return nil
 	}
-	p := &project{name: name, root: t.TempDir(), plan: res.Plan}
+	p := &project{name: name, root: t.TempDir(), plan: res.Cursor}
 	for _, f := range res.Files {
 		writeFile(t, filepath.Join(p.root, f.Path), f)
 	}
@@ -340,7 +340,7 @@ func candidates(c *ir.Condition, want bool, samples map[string][]sample, r *rand
 
 // pickValue picks a value for a field that satisfies its conditions (or, when
 // flip is one of them, satisfies the others and not flip).
-func pickValue(conds []ir.Cond, flip *ir.Condition, samples map[string][]sample, r *rand.Rand) string {
+func pickValue(conds []ir.ResolvedCondition, flip *ir.Condition, samples map[string][]sample, r *rand.Rand) string {
 	var pool []string
 	for _, c := range conds {
 		pool = append(pool, candidates(c.Condition, c.Condition != flip, samples, r)...)
@@ -411,7 +411,7 @@ func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sampl
 		if i%3 == 1 && len(conds) > 0 {
 			flip = conds[r.IntN(len(conds))].Condition
 		}
-		bySrc := map[string][]ir.Cond{}
+		bySrc := map[string][]ir.ResolvedCondition{}
 		var order []ir.Source
 		for _, cd := range conds {
 			k := cd.Src.String()
@@ -426,7 +426,7 @@ func payloadFor(t *testing.T, p *project, h *ir.Hook, samples map[string][]sampl
 		parts := map[byte]string{}
 		for _, src := range order {
 			conds := bySrc[src.String()]
-			if r.IntN(8) == 0 || flip != nil && slices.ContainsFunc(conds, func(c ir.Cond) bool { return c.Condition == flip }) && r.IntN(3) == 0 {
+			if r.IntN(8) == 0 || flip != nil && slices.ContainsFunc(conds, func(c ir.ResolvedCondition) bool { return c.Condition == flip }) && r.IntN(3) == 0 {
 				continue // the field is missing: its default, or every condition on it is false
 			}
 			v := pickValue(conds, flip, samples, r)

@@ -106,7 +106,7 @@ func Hook(h *ir.Hook, raw []byte, env Env) Result {
 		if !toolApplies(p, c.Tools) || !slices.ContainsFunc(views, func(v view) bool { return res.holds(p, v, c.Conds, env) }) {
 			continue
 		}
-		if len(c.Any) > 0 && !slices.ContainsFunc(c.Any, func(g []ir.Cond) bool { return res.holds(p, views[0], g, env) }) {
+		if len(c.Any) > 0 && !slices.ContainsFunc(c.Any, func(g []ir.ResolvedCondition) bool { return res.holds(p, views[0], g, env) }) {
 			continue
 		}
 		res.Matched = append(res.Matched, c.Rule)
@@ -129,7 +129,7 @@ func Hook(h *ir.Hook, raw []byte, env Env) Result {
 }
 
 // Hooks returns the script hooks of event e in the plan, in unit order.
-func Hooks(plan *ir.Plan, e ir.CursorEvent) []*ir.Hook {
+func Hooks(plan *ir.Cursor, e ir.CursorEvent) []*ir.Hook {
 	var out []*ir.Hook
 	for _, u := range plan.Units {
 		for _, h := range u.Hooks {
@@ -167,7 +167,7 @@ type view struct {
 
 // holds reports whether conds all hold in v for one choice of a candidate
 // value per field.
-func (r *Result) holds(p *payload.Payload, v view, conds []ir.Cond, env Env) bool {
+func (r *Result) holds(p *payload.Payload, v view, conds []ir.ResolvedCondition, env Env) bool {
 	fields, of := ir.Fields(conds)
 	var lists [][]string
 	for _, src := range fields {

@@ -16,7 +16,7 @@ import (
 func acceptAll(string) (string, error) { return "x", nil }
 
 // plan compiles rule files given as name → text.
-func plan(t *testing.T, rules map[string]string) *ir.Plan {
+func plan(t *testing.T, rules map[string]string) *ir.Cursor {
 	t.Helper()
 	fsys := fstest.MapFS{}
 	for name, text := range rules {
@@ -26,13 +26,13 @@ func plan(t *testing.T, rules map[string]string) *ir.Plan {
 	if res.Diags.HasErrors() {
 		t.Fatalf("compile: %v", res.Diags)
 	}
-	return res.Plan
+	return res.Cursor
 }
 
 func rule(front, body string) string { return "---\n" + front + "\n---\n" + body + "\n" }
 
 // one evaluates the single hook of event e.
-func one(t *testing.T, p *ir.Plan, e ir.CursorEvent, raw string, env Env) Result {
+func one(t *testing.T, p *ir.Cursor, e ir.CursorEvent, raw string, env Env) Result {
 	t.Helper()
 	rs := decideAll(p, e, []byte(raw), env)
 	if len(rs) != 1 {
@@ -195,14 +195,14 @@ func TestPerRule(t *testing.T) {
 	if res.Diags.HasErrors() {
 		t.Fatal(res.Diags)
 	}
-	rs := decideAll(res.Plan, ir.BeforeShellExecution, []byte(`{"command":"x"}`), Env{})
+	rs := decideAll(res.Cursor, ir.BeforeShellExecution, []byte(`{"command":"x"}`), Env{})
 	if len(rs) != 2 || rs[0].Outcome != ir.Blocked || rs[1].Outcome != ir.Warned {
 		t.Fatalf("got %+v", rs)
 	}
 }
 
 // decideAll decides raw for every script hook of event e, in unit order.
-func decideAll(plan *ir.Plan, e ir.CursorEvent, raw []byte, env Env) []Result {
+func decideAll(plan *ir.Cursor, e ir.CursorEvent, raw []byte, env Env) []Result {
 	var out []Result
 	for _, h := range Hooks(plan, e) {
 		out = append(out, Hook(h, raw, env))

@@ -35,7 +35,7 @@ type Fixture struct {
 }
 
 // FromTest is the fixture of a rule's test.
-func FromTest(r *ir.Rule, t ir.Test) Fixture {
+func FromTest(r *ir.Rule, t ir.Example) Fixture {
 	return Fixture{Pos: t.Pos, Rule: r, Events: t.Events, Input: t.Input, Expect: t.Expect}
 }
 

@@ -49,7 +49,7 @@ func TestTableRulesCompile(t *testing.T) {
 		file := "hookify." + name + ".local.md"
 		fsys[file] = &fstest.MapFile{Data: []byte("---\n" + front + "\n---\nMessage.\n")}
 		res := compiler.Compile(fsys, compiler.Options{Inputs: []string{file}})
-		if res.Diags.HasErrors() || res.Plan == nil || len(res.Plan.Units) != 1 {
+		if res.Diags.HasErrors() || res.Cursor == nil || len(res.Cursor.Units) != 1 {
 			t.Errorf("%s does not compile to one script: %v", name, res.Diags)
 		}
 	})

@@ -75,7 +75,7 @@ func compile(fsys fs.FS, opts compiler.Options) map[string]string {
 		out[f.Path] = strings.ReplaceAll(string(f.Data), bash.Decoder, "<templates/decode.awk>")
 	}
 	if len(res.Program.Rules) > 0 {
-		out["ir"] = ir.Dump(res.Program, res.Plan)
+		out["ir"] = ir.Dump(res.Program, res.Cursor)
 	}
 	if len(res.Diags) > 0 {
 		out["diagnostics"] = res.Diags.String()

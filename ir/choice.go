@@ -4,7 +4,7 @@ package ir
 // and for each condition the index of its source in that list. A check
 // holds when its conditions all hold for one choice of a candidate value
 // per field (Source).
-func Fields(conds []Cond) (fields []Source, of []int) {
+func Fields(conds []ResolvedCondition) (fields []Source, of []int) {
 	ids := map[string]int{}
 	for _, c := range conds {
 		id := c.Src.String()

@@ -8,7 +8,7 @@ import (
 
 // Dump renders a program and its plan as stable text, for golden tests and
 // debugging. Strings are Go-quoted.
-func Dump(p *Program, plan *Plan) string {
+func Dump(p *Program, plan *Cursor) string {
 	var b strings.Builder
 	w := func(indent int, format string, args ...any) {
 		b.WriteString(strings.Repeat("  ", indent))

@@ -138,7 +138,7 @@ type EventSpec struct {
 	// script re-checks the tool.
 	Tool bool
 	// MCP: the tools are MCP tools, which the checks pick by the rules'
-	// mcp__ patterns (Check.Any); tool_input may be a string holding the
+	// mcp__ patterns (RuleCheck.Any); tool_input may be a string holding the
 	// arguments as JSON, whose members are then the tool_input fields
 	// (docs/mcp.md).
 	MCP bool

@@ -1,11 +1,13 @@
 // Package ir is the typed form of hookify rules that every backend reads.
 //
 // A Program holds Rules in input order (files in bytewise path order).
-// Plan maps them onto Cursor hooks: for each Cursor event, the checks to run
-// in file order, and the answer shapes a hook prints. The reference
-// evaluator, the bash and PowerShell backends all read the same Plan, so the
-// semantics of docs/semantics.md §10 and of the README's "Event and
-// action mapping" live here and in package eval, not in templates.
+// ToCursor maps them onto Cursor hooks (a Cursor): for each Cursor event,
+// the checks to run in file order, and the answer shapes a hook prints. The
+// reference evaluator, the bash and PowerShell backends all read the same
+// Cursor, and what each event and operator means is one row of the tables
+// in events.go and ops.go, so the semantics of docs/semantics.md §10 and of
+// the README's "Event and action mapping" live here and in package eval,
+// not in templates.
 package ir
 
 import (
@@ -64,7 +66,7 @@ type Rule struct {
 	// MCP tools do.
 	MCP []MCPTool
 	// Tests are the rule's examples (`tests:`), for hookify test only.
-	Tests []Test
+	Tests []Example
 	// Message is the rule body as written (markdown); Plain is the same text
 	// rendered to plain text for user-facing messages.
 	Message string

@@ -22,8 +22,8 @@ var (
 // Conds are the pattern's conditions with their payload sources. Both
 // fields read "" when missing: a payload without a server name matches any
 // server, and one without a tool name only a tool part that is all `*`.
-func (m *MCPTool) Conds() []Cond {
-	return []Cond{
+func (m *MCPTool) Conds() []ResolvedCondition {
+	return []ResolvedCondition{
 		{Condition: &m.Tool, Src: Source{Keys: []Key{ToolNameKey}, HasDefault: true}},
 		{Condition: &m.Server, Src: Source{Keys: []Key{MCPServerKey}, HasDefault: true}},
 	}

@@ -27,25 +27,25 @@ const (
 // DefaultLoopLimit is the loop_limit of stop entries.
 const DefaultLoopLimit = 5
 
-// Check is one rule as run on one Cursor event.
-type Check struct {
+// RuleCheck is one rule as run on one Cursor event.
+type RuleCheck struct {
 	Rule  *Rule
-	Conds []Cond
+	Conds []ResolvedCondition
 	// Tools: when the payload names a tool (tool_name), it must be one of
 	// these. Empty for events that are not tool events.
 	Tools []string
 	// Any: when not empty, the conditions of one of these groups must hold
 	// as well: the rule's MCP tool patterns, on an MCP event.
-	Any [][]Cond
+	Any [][]ResolvedCondition
 }
 
 // AllConds are the conditions of c and of its Any groups.
-func (c *Check) AllConds() []Cond {
-	return slices.Concat(append([][]Cond{c.Conds}, c.Any...)...)
+func (c *RuleCheck) AllConds() []ResolvedCondition {
+	return slices.Concat(append([][]ResolvedCondition{c.Conds}, c.Any...)...)
 }
 
-// Cond is a condition with the payload source of its field.
-type Cond struct {
+// ResolvedCondition is a condition with the payload source of its field.
+type ResolvedCondition struct {
 	*Condition
 	Src Source
 }
@@ -54,7 +54,7 @@ type Cond struct {
 type Hook struct {
 	Event      CursorEvent
 	Matcher    string // hooks.json matcher; "" for none
-	Checks     []Check
+	Checks     []RuleCheck
 	FailClosed bool // the hook holds a block rule that can deny
 	LoopLimit  int  // stop only
 }
@@ -95,8 +95,8 @@ type Unit struct {
 	Hooks   []*Hook  // in CursorEvents order; more than one only in PerRule layout
 }
 
-// Plan is the Cursor side of a Program.
-type Plan struct {
+// Cursor is the Cursor side of a Program: the scripts (units) and the prompt hooks its rules compile to.
+type Cursor struct {
 	Units []*Unit
 	// Prompts are the prompt-type hooks of Prompt rules, in rule order
 	// and, within a rule, in CursorEvents order.
@@ -112,7 +112,7 @@ type PromptHook struct {
 }
 
 // promptHooks appends the prompt hooks of a Prompt rule to plan.
-func promptHooks(plan *Plan, r *Rule) {
+func promptHooks(plan *Cursor, r *Rule) {
 	for _, t := range targets(r) {
 		plan.Prompts = append(plan.Prompts, &PromptHook{Event: t.event, Matcher: toolMatcher(t.tools), Rule: r})
 	}
@@ -236,15 +236,15 @@ func intersect(a, b []string) []string {
 	return out
 }
 
-func check(r *Rule, t target) Check {
-	c := Check{Rule: r, Tools: t.tools}
+func check(r *Rule, t target) RuleCheck {
+	c := RuleCheck{Rule: r, Tools: t.tools}
 	if f := t.event.Spec().FirstOnly; f != nil && (r.Action == Warn || len(r.Conditions) == 0) {
 		src, _ := Resolve(t.event, f.Field)
-		c.Conds = append(c.Conds, Cond{Condition: f, Src: src})
+		c.Conds = append(c.Conds, ResolvedCondition{Condition: f, Src: src})
 	}
 	for i := range r.Conditions {
 		src, _ := Resolve(t.event, r.Conditions[i].Field)
-		c.Conds = append(c.Conds, Cond{Condition: &r.Conditions[i], Src: src})
+		c.Conds = append(c.Conds, ResolvedCondition{Condition: &r.Conditions[i], Src: src})
 	}
 	for i := range t.mcp {
 		c.Any = append(c.Any, t.mcp[i].Conds())
@@ -252,9 +252,9 @@ func check(r *Rule, t target) Check {
 	return c
 }
 
-// NewPlan maps the rules of p onto Cursor hooks.
-func NewPlan(p *Program, layout Layout) *Plan {
-	plan := &Plan{}
+// ToCursor maps the rules of p onto Cursor hooks.
+func ToCursor(p *Program, layout Layout) *Cursor {
+	plan := &Cursor{}
 	for _, r := range p.Rules {
 		if r.Prompt {
 			promptHooks(plan, r)

@@ -185,16 +185,16 @@ func TestFirstOnly(t *testing.T) {
 		{Block, cond, false},
 	} {
 		r := &Rule{Name: "r", Event: EventStop, Action: tt.action, Conditions: tt.conds}
-		plan := NewPlan(&Program{Rules: []*Rule{r}}, PerEvent)
+		plan := ToCursor(&Program{Rules: []*Rule{r}}, PerEvent)
 		ck := plan.Units[0].Hooks[0].Checks[0]
-		once := slices.ContainsFunc(ck.Conds, func(c Cond) bool { return c.Field == "loop_count" })
+		once := slices.ContainsFunc(ck.Conds, func(c ResolvedCondition) bool { return c.Field == "loop_count" })
 		if once != tt.once || len(ck.Conds) != len(tt.conds)+map[bool]int{true: 1}[once] {
 			t.Errorf("%s with %d conditions: conds %v, want once %v", tt.action, len(tt.conds), ck.Conds, tt.once)
 		}
 		// On every other event nothing is added.
 		r.Event = EventBash
 		r.Conditions = []Condition{{Field: "command", Op: Contains, Pattern: "x"}}
-		if ck := NewPlan(&Program{Rules: []*Rule{r}}, PerEvent).Units[0].Hooks[0].Checks[0]; len(ck.Conds) != 1 {
+		if ck := ToCursor(&Program{Rules: []*Rule{r}}, PerEvent).Units[0].Hooks[0].Checks[0]; len(ck.Conds) != 1 {
 			t.Errorf("bash %s: conds %v", tt.action, ck.Conds)
 		}
 	}

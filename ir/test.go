@@ -60,10 +60,10 @@ type Input struct {
 	Null  bool
 }
 
-// Test is one example from a rule's front matter (`tests:`), which
+// Example is one example from a rule's front matter (`tests:`), which
 // `hookify test` runs. Upstream hookify ignores the key, and it does not
 // change what the rule compiles to.
-type Test struct {
+type Example struct {
 	Pos diag.Pos // the list item
 	// Events are the Cursor events the fixture's payload is sent to: one,
 	// or preToolUse and postToolUse for a file write. The decision is the

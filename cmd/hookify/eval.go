@@ -42,7 +42,7 @@ func evalCmd(c *cli, event string) int {
 	env := hookEnv(hookDir(root, c.user), os.Environ(), c.opts.Warn == ir.WarnAllow)
 	failed, exit := false, 0
 	for _, e := range events {
-		hooks := eval.Hooks(res.Plan, e)
+		hooks := eval.Hooks(res.Cursor, e)
 		if len(hooks) == 0 {
 			c.errorf("no hookify script runs on %s; Cursor gets no answer from hookify", e)
 		}

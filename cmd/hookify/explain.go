@@ -20,9 +20,9 @@ import (
 // upstream hookify, and caveats. It writes nothing.
 func explain(c *cli) int {
 	res, opts, selectors, stdout, stderr := c.res, c.opts, c.args, c.stdout, c.stderr
-	plan := res.Plan
+	plan := res.Cursor
 	if plan == nil {
-		plan = ir.NewPlan(res.Program, opts.Layout)
+		plan = ir.ToCursor(res.Program, opts.Layout)
 	}
 	ex := &explainer{opts: opts, plan: plan}
 	var files []string
@@ -75,7 +75,7 @@ func selects(s, f string, r *ir.Rule) bool {
 
 type explainer struct {
 	opts compiler.Options
-	plan *ir.Plan
+	plan *ir.Cursor
 }
 
 // width is where explain wraps its lines.
@@ -264,7 +264,7 @@ func show(s string) string {
 }
 
 // reads lists the fields a check reads and where they come from.
-func reads(ck ir.Check) string {
+func reads(ck ir.RuleCheck) string {
 	var parts []string
 	if len(ck.Tools) > 0 {
 		parts = append(parts, "tool_name (one of "+strings.Join(ck.Tools, ", ")+")")
@@ -320,7 +320,7 @@ func (ex *explainer) caveats(r *ir.Rule) []string {
 	events := map[ir.CursorEvent]bool{}
 	for _, u := range ex.plan.Units {
 		for _, h := range u.Hooks {
-			if slices.ContainsFunc(h.Checks, func(c ir.Check) bool { return c.Rule == r }) {
+			if slices.ContainsFunc(h.Checks, func(c ir.RuleCheck) bool { return c.Rule == r }) {
 				events[h.Event] = true
 			}
 		}

@@ -74,7 +74,7 @@ func build(c *cli, check, keepGoing bool) int {
 	if c.json {
 		writeJSON(stdout, report)
 	} else {
-		fmt.Fprintf(stderr, "hookify: %s, %s; %s\n", plural(len(res.Program.Rules), "rule"), plural(len(res.Plan.Units), "script"), summary(changes))
+		fmt.Fprintf(stderr, "hookify: %s, %s; %s\n", plural(len(res.Program.Rules), "rule"), plural(len(res.Cursor.Units), "script"), summary(changes))
 		if len(res.LeftOut) > 0 {
 			fmt.Fprintf(stderr, "hookify build: left out because of errors (--keep-going): %s\n", strings.Join(res.LeftOut, ", "))
 		}

@@ -80,7 +80,7 @@ func testCmd(c *cli, cases string) int {
 	absRoot, _ := filepath.Abs(root)
 	rn := &runner{
 		dir:      hookDir(absRoot, c.user),
-		plan:     res.Plan,
+		plan:     res.Cursor,
 		commands: commands,
 		tmp:      tmp,
 		environ:  hookEnviron(absRoot),
@@ -202,7 +202,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 
 type runner struct {
 	dir      string // where hooks run
-	plan     *ir.Plan
+	plan     *ir.Cursor
 	commands map[string][]command
 	tmp      string
 	environ  []string

@@ -247,7 +247,7 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 		// Conditions hold for some choice of a candidate per field: one
 		// group of tests per choice, joined with ||; with patch, in the
 		// view of file hk_j of a patch.
-		choiceTest := func(conds []ir.Cond, patch bool) string {
+		choiceTest := func(conds []ir.ResolvedCondition, patch bool) string {
 			srcs, of := ir.Fields(conds)
 			var lists [][]cand
 			for _, src := range srcs {
@@ -400,7 +400,7 @@ const (
 
 // tests returns the bash tests that decide cd on the value val expands to;
 // all of them must succeed.
-func (g *gen) tests(cd ir.Cond, val string) []test {
+func (g *gen) tests(cd ir.ResolvedCondition, val string) []test {
 	neg := cd.Op.Spec().Negated
 	switch cd.Op.Spec().Test {
 	case ir.TestRegex:
@@ -444,7 +444,7 @@ func (g *gen) tests(cd ir.Cond, val string) []test {
 
 // compare is the glob test of an equals, prefix or suffix test, before
 // negation.
-func (g *gen) compare(cd ir.Cond, val string) string {
+func (g *gen) compare(cd ir.ResolvedCondition, val string) string {
 	switch cd.Op.Spec().Test {
 	case ir.TestEquals:
 		return fmt.Sprintf(`[[ %s == "$%s" ]]`, val, g.lit("p", cd.Pattern))

@@ -94,7 +94,7 @@ func TestScriptsAgreeWithBash(t *testing.T) {
 		for _, c := range cursorRE.FindAllStringSubmatch(string(ar.Comment), -1) {
 			payloads = append(payloads, struct{ event, name string }{c[1], c[2]})
 		}
-		for _, u := range res.Plan.Units {
+		for _, u := range res.Cursor.Units {
 			for _, h := range u.Hooks {
 				var args []string
 				if len(u.Hooks) > 1 {

@@ -164,7 +164,7 @@ func (g *gen) lit(prefix, s string) string {
 }
 
 // regex adds the .NET form of an ERE to the data section.
-func (g *gen) regex(cd ir.Cond) (string, error) {
+func (g *gen) regex(cd ir.ResolvedCondition) (string, error) {
 	net, err := DotNetRegex(cd.ERE)
 	if err != nil {
 		return "", &diag.Diagnostic{Pos: cd.PatternPos, Code: diag.PowerShell, Msg: fmt.Sprintf("the regex cannot be run by PowerShell: its translation %q: %v", cd.ERE, err)}
@@ -279,7 +279,7 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 		}
 		// Conditions hold for some choice of a candidate per field: one
 		// group of tests per choice, joined with -or.
-		choiceTest := func(conds []ir.Cond, patch bool) (string, error) {
+		choiceTest := func(conds []ir.ResolvedCondition, patch bool) (string, error) {
 			srcs, of := ir.Fields(conds)
 			var lists [][]cand
 			for _, src := range srcs {
@@ -396,7 +396,7 @@ func (g *gen) answer(b *strings.Builder, in string, a ir.Answer, user, agent str
 	fmt.Fprintf(b, "%shk_say %s\n%sexit %d\n", in, arg, in, a.Exit)
 }
 
-func (g *gen) test(cd ir.Cond, val string) (string, error) {
+func (g *gen) test(cd ir.ResolvedCondition, val string) (string, error) {
 	if !cd.Op.IsRegex() && !utf8.ValidString(cd.Pattern) {
 		return "", &diag.Diagnostic{Pos: cd.PatternPos, Code: diag.PowerShell, Msg: "the pattern is not valid UTF-8"}
 	}
