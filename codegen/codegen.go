@@ -15,6 +15,10 @@ type File struct {
 	Mode fs.FileMode // permission bits only, e.g. 0644 or 0755
 }
 
+// HooksDir is the folder of the generated scripts, relative to the output
+// root; each script's name starts with ir.ScriptPrefix.
+const HooksDir = ".cursor/hooks"
+
 // HooksJSON is the path of Cursor's hooks file, relative to the output root.
 // It is the one output that carries no generated header: the compiler merges
 // its entries into what the file already holds.

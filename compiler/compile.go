@@ -50,7 +50,7 @@ type Options struct {
 
 // Output paths, relative to the root.
 const (
-	HooksDir  = ".cursor/hooks"
+	HooksDir  = codegen.HooksDir
 	HooksJSON = codegen.HooksJSON
 )
 
@@ -100,7 +100,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	for _, name := range files {
 		pf, r, diags := compileFile(root, name, opts, tr)
 		if r != nil && opts.Layout == ir.PerRule && !r.Prompt {
-			this := ruleScript{r.Name, "hookify-" + ir.FileName(r.Name) + ".sh", namePos(pf)}
+			this := ruleScript{r.Name, ir.ScriptPrefix + ir.FileName(r.Name) + ".sh", namePos(pf)}
 			if prev, dup := scripts[strings.ToLower(this.file)]; dup {
 				diags.Errorf(this.pos, diag.DuplicateName, "%s", this.clash(prev))
 				res.Diags.Errorf(prev.pos, diag.DuplicateName, "%s", prev.clash(this))
@@ -180,7 +180,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	entries, _ := fs.ReadDir(root, HooksDir)
 	for _, e := range entries {
 		p := HooksDir + "/" + e.Name()
-		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), "hookify-") && !slices.ContainsFunc(out, func(f codegen.File) bool { return f.Path == p }) {
+		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), ir.ScriptPrefix) && !slices.ContainsFunc(out, func(f codegen.File) bool { return f.Path == p }) {
 			res.Stale = append(res.Stale, p)
 		}
 	}
@@ -282,8 +282,8 @@ func Command(u *ir.Unit, h *ir.Hook, opts Options) string {
 	if opts.Platform == Windows {
 		cmd = hooksjson.WindowsPrefix + dir + u.Name + ".ps1"
 	}
-	if len(u.Hooks) > 1 {
-		cmd += " " + h.Event.String()
+	if arg := u.EventArg(h); arg != "" {
+		cmd += " " + arg
 	}
 	return cmd
 }

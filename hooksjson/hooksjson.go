@@ -16,6 +16,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/ir"
 )
 
 // Entry is one Cursor hook entry that hookify generates. Zero-valued optional
@@ -63,7 +66,7 @@ func (l Level) Dir() string {
 	if l == User {
 		return "hooks/"
 	}
-	return ".cursor/hooks/"
+	return codegen.HooksDir + "/"
 }
 
 // The two command forms hookify writes (README, "Ownership"), around the
@@ -116,7 +119,7 @@ func ParseCommand(command string, level Level) (Script, bool) {
 	if ps {
 		ext = ".ps1"
 	}
-	name, ok := strings.CutPrefix(file, level.Dir()+"hookify-")
+	name, ok := strings.CutPrefix(file, level.Dir()+ir.ScriptPrefix)
 	if !ok {
 		return s, false
 	}

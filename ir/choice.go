@@ -5,9 +5,9 @@ package ir
 // holds when its conditions all hold for one choice of a candidate value
 // per field (Source).
 func Fields(conds []ResolvedCondition) (fields []Source, of []int) {
-	ids := map[string]int{}
+	ids := map[SourceID]int{}
 	for _, c := range conds {
-		id := c.Src.String()
+		id := c.Src.ID()
 		i, ok := ids[id]
 		if !ok {
 			i = len(fields)

@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // WriteTools are the Cursor tool names of file writes (the preToolUse and
 // postToolUse matcher of file rules).
 var WriteTools = []string{"Write", "StrReplace", "Edit", "MultiEdit", "ApplyPatch"}
@@ -30,6 +32,28 @@ type Source struct {
 	// transcript_path, else by $CURSOR_TRANSCRIPT_PATH; "" if neither names
 	// a readable file.
 	Transcript bool
+}
+
+// SourceID is a comparable identity of a Source: two sources with the same
+// ID read the same value.
+type SourceID struct {
+	keys                   string // each key as 't' (tool_input) or 'k', its name and a NUL
+	hasDefault, transcript bool
+}
+
+// ID returns s's identity.
+func (s Source) ID() SourceID {
+	var b strings.Builder
+	for _, k := range s.Keys {
+		if k.ToolInput {
+			b.WriteByte('t')
+		} else {
+			b.WriteByte('k')
+		}
+		b.WriteString(k.Name)
+		b.WriteByte(0)
+	}
+	return SourceID{keys: b.String(), hasDefault: s.HasDefault, transcript: s.Transcript}
 }
 
 // TranscriptKey is the payload key that names the transcript file.

@@ -88,11 +88,27 @@ func (h *Hook) Keys() []Key {
 	return ks
 }
 
+// ScriptPrefix starts the name of every generated script.
+const ScriptPrefix = "hookify-"
+
 // Unit is one generated script and the hooks it serves.
 type Unit struct {
 	Name    string   // file name without extension: "hookify-beforeShellExecution"
 	Sources []string // rule files it was compiled from, sorted
 	Hooks   []*Hook  // in CursorEvents order; more than one only in PerRule layout
+}
+
+// Dispatches reports whether u's script serves several hooks, and so takes
+// the Cursor event name as its first argument (EventArg).
+func (u *Unit) Dispatches() bool { return len(u.Hooks) > 1 }
+
+// EventArg is the argument u's script takes to run hook h: the Cursor event
+// name when the script dispatches, else "".
+func (u *Unit) EventArg(h *Hook) string {
+	if u.Dispatches() {
+		return h.Event.String()
+	}
+	return ""
 }
 
 // Cursor is the Cursor side of a Program: the scripts (units) and the prompt hooks its rules compile to.
@@ -265,7 +281,7 @@ func ToCursor(p *Program, layout Layout) *Cursor {
 			if r.Prompt {
 				continue
 			}
-			u := &Unit{Name: "hookify-" + FileName(r.Name), Sources: []string{r.Source}}
+			u := &Unit{Name: ScriptPrefix + FileName(r.Name), Sources: []string{r.Source}}
 			for _, t := range targets(r) {
 				h := hookFor(&u.Hooks, t.event)
 				h.Checks = append(h.Checks, check(r, t))
@@ -285,7 +301,7 @@ func ToCursor(p *Program, layout Layout) *Cursor {
 		for _, t := range targets(r) {
 			u := byEvent[t.event]
 			if u == nil {
-				u = &Unit{Name: "hookify-" + t.event.String()}
+				u = &Unit{Name: ScriptPrefix + t.event.String()}
 				byEvent[t.event] = u
 			}
 			h := hookFor(&u.Hooks, t.event)

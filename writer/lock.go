@@ -9,11 +9,13 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/lockedfile"
+
+	"github.com/hookify/hookify/codegen"
 )
 
 // LockPath is the build lock, beside the outputs it guards (README,
 // "Ownership").
-const LockPath = ".cursor/hooks/.hookify.lock"
+const LockPath = codegen.HooksDir + "/.hookify.lock"
 
 // ErrLocked is wrapped by Lock's error when another build held the lock for
 // all of the wait.

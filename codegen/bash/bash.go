@@ -9,7 +9,6 @@
 package bash
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,7 +19,7 @@ import (
 	"github.com/hookify/hookify/templates"
 )
 
-var skeleton = template.Must(template.New("hook.sh").Parse(templates.BashHook))
+var skeleton = template.Must(template.New("hook.sh").Option("missingkey=error").Parse(templates.BashHook))
 
 // Decoder is the awk decoder as inlined in scripts: templates/decode.awk
 // without its comment lines (its contract). It holds no single quote.
@@ -45,59 +44,40 @@ type Options struct {
 	Warn ir.WarnMode
 }
 
+// hookData fills templates/hook.sh.tmpl.
+type hookData struct {
+	Header, Events, Fail, Data, Wanted, Opts, Decoder, Body string
+}
+
+// readToolData fills the template "readtool" of templates/hook.sh.tmpl.
+type readToolData struct {
+	Slot, Offset          int
+	Wanted, Vars, Decoder string
+}
+
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.sh.
 func Generate(u *ir.Unit, opts Options) codegen.File {
-	g := &gen{keys: map[ir.Key]int{}, opts: opts, lits: map[string]string{}}
-	var keys []ir.Key
-	mcp := false
-	for _, h := range u.Hooks {
-		keys = append(keys, h.Keys()...)
-		mcp = mcp || h.Event.Spec().MCP
-	}
-	if mcp {
-		// The tool_input members last, one after another: readtool writes
-		// them from the second run of the decoder.
-		slices.SortStableFunc(keys, func(a, b ir.Key) int { return cmp.Compare(boolInt(a.ToolInput), boolInt(b.ToolInput)) })
-	}
-	for _, k := range keys {
-		g.key(k)
-	}
+	// readTool needs the tool_input members last.
+	l := codegen.NewLayout(u, opts.Warn, true)
 	var data, body strings.Builder
-	g.data = &data
-	// Rule data, once per rule.
-	seenRule := map[*ir.Rule]int{}
-	for _, h := range u.Hooks {
-		for _, c := range h.Checks {
-			if _, ok := seenRule[c.Rule]; ok {
-				continue
-			}
-			n := len(seenRule) + 1
-			seenRule[c.Rule] = n
-			fmt.Fprintf(&data, "# %s (%s)\n", codegen.Comment(c.Rule.Name), codegen.Comment(c.Rule.Source))
-			fmt.Fprintf(&data, "hk_u%d=%s\n", n, Quote(jsonText(c.Rule.UserMessage())))
-			fmt.Fprintf(&data, "hk_a%d=%s\n", n, Quote(jsonText(c.Rule.AgentMessage())))
-		}
-	}
-	g.rules = seenRule
+	g := &gen{l: l, data: &data, lits: map[string]string{}}
+	l.RuleData(&data, func(name, text string) string { return name + "=" + Quote(text) })
 
-	var events []string
-	for _, h := range u.Hooks {
-		events = append(events, h.Event.String())
-	}
-	if len(u.Hooks) == 1 {
-		g.hook(&body, u.Hooks[0], "")
+	pr := codegen.NewPrinter(&body)
+	if !u.Dispatches() {
+		g.hook(pr, l.Hooks[0])
 	} else {
-		body.WriteString("case ${1-} in\n")
-		for _, h := range u.Hooks {
-			fmt.Fprintf(&body, "%s)\n", h.Event)
-			g.hook(&body, h, "  ")
-			body.WriteString("  ;;\n")
+		pr.Line("case ${1-} in")
+		for _, h := range l.Hooks {
+			pr.Line("%s)", h.Arg)
+			g.hook(pr.In(), h)
+			pr.Line("  ;;")
 		}
-		body.WriteString("*)\n  printf '%s\\n' \"hookify: expected the Cursor event name as the first argument\" >&2\n  printf '{}\\n'\n  ;;\nesac\n")
+		pr.Raw("*)\n  printf '%s\\n' \"hookify: expected the Cursor event name as the first argument\" >&2\n  printf '{}\\n'\n  ;;\nesac\n")
 	}
 
 	var wanted []string
-	for _, k := range g.order {
+	for _, k := range l.Keys {
 		wanted = append(wanted, k.String())
 	}
 	awkOpts := ""
@@ -107,45 +87,27 @@ func Generate(u *ir.Unit, opts Options) codegen.File {
 		}
 	}
 	var out strings.Builder
-	err := skeleton.Execute(&out, map[string]string{
-		"Header":  codegen.Header(u.Sources),
-		"Events":  strings.Join(events, ", "),
-		"Fail":    Quote(jsonText(ir.ParseFailureMessage)),
-		"Data":    strings.TrimRight(data.String(), "\n") + "\n",
-		"Wanted":  Quote(strings.Join(wanted, " ")),
-		"Opts":    awkOpts,
-		"Decoder": Decoder,
-		"Body":    strings.TrimRight(body.String(), "\n"),
+	err := skeleton.Execute(&out, hookData{
+		Header:  codegen.Header(u.Sources),
+		Events:  l.Events(),
+		Fail:    Quote(codegen.JSONText(ir.ParseFailureMessage)),
+		Data:    strings.TrimRight(data.String(), "\n") + "\n",
+		Wanted:  Quote(strings.Join(wanted, " ")),
+		Opts:    awkOpts,
+		Decoder: Decoder,
+		Body:    strings.TrimRight(body.String(), "\n"),
 	})
 	if err != nil {
 		panic(err) // the template is static and its data are strings
 	}
-	return codegen.File{Path: ".cursor/hooks/" + u.Name + ".sh", Data: []byte(out.String()), Mode: 0o755}
-}
-
-// jsonText is s as the inside of a JSON string literal.
-func jsonText(s string) string {
-	q := ir.JSONString(s)
-	return q[1 : len(q)-1]
+	return codegen.File{Path: l.Path("sh"), Data: []byte(out.String()), Mode: 0o755}
 }
 
 type gen struct {
-	opts  Options
-	keys  map[ir.Key]int
-	order []ir.Key
-	rules map[*ir.Rule]int
-	data  *strings.Builder
-	nlit  int
-	lits  map[string]string // prefix NUL text -> variable
-}
-
-func (g *gen) key(k ir.Key) int {
-	if n, ok := g.keys[k]; ok {
-		return n
-	}
-	g.order = append(g.order, k)
-	g.keys[k] = len(g.order)
-	return len(g.order)
+	l    *codegen.Layout
+	data *strings.Builder
+	nlit int
+	lits map[string]string // prefix NUL text -> variable
 }
 
 // lit adds a rule-derived string to the data section and returns its
@@ -161,20 +123,15 @@ func (g *gen) lit(prefix, s string) string {
 	return v
 }
 
-func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
-	p := func(format string, args ...any) {
-		b.WriteString(in)
-		fmt.Fprintf(b, format, args...)
-		b.WriteByte('\n')
-	}
-	if slot, ok := g.keys[ir.ToolInputKey]; ok && h.Event.Spec().MCP {
-		g.readTool(b, slot)
+func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
+	p := pr.Line
+	if slot := g.l.Key(ir.ToolInputKey); slot != 0 && h.Event.Spec().MCP {
+		g.readTool(pr, slot)
 	}
 	// A payload that could not be read.
 	p(`if [ "$hk_ok" != 1 ]; then`)
 	p(`  printf '%%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2`)
-	a := ir.AnswerFor(h.Event, ir.Failed, g.opts.Warn, h.FailClosed)
-	g.answer(b, in+"  ", a, "$hk_fail", "$hk_fail")
+	answer(pr.In(), h.Fail, "$hk_fail", "$hk_fail")
 	p(`fi`)
 
 	// The candidate values of each field (README, "Payload fields"): the
@@ -185,13 +142,13 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 	// ${hk_N-} is "" when no key is set. In the view of file hk_j of a
 	// patch, the patch keys are read from hk_N[hk_j] (decode.awk, A=1).
 	type cand struct{ val, set string }
-	transcripts := map[string]string{}
+	transcripts := map[ir.SourceID]string{}
 	cands := func(src ir.Source, patch bool) []cand {
 		if src.Transcript {
-			id := fmt.Sprint(src)
+			id := src.ID()
 			if _, ok := transcripts[id]; !ok {
 				name := fmt.Sprintf("hk_v%d", len(transcripts)+1)
-				t := g.keys[ir.TranscriptKey]
+				t := g.l.Key(ir.TranscriptKey)
 				p(`hk_t=${hk_%d-}; [ -n "$hk_t" ] || hk_t=${%s-}`, t, ir.TranscriptEnv)
 				// read -d '' stops at each NUL, which a bash string cannot
 				// hold: the pieces are joined with the byte 01 in its place
@@ -204,7 +161,7 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 		var cs []cand
 		var others string // ${hk_N+x} of every key but the last
 		for i, k := range src.Keys {
-			ref := fmt.Sprintf("hk_%d", g.keys[k])
+			ref := fmt.Sprintf("hk_%d", g.l.Key(k))
 			if _, ok := ir.PatchKeys[k.Name]; ok && patch && k.ToolInput {
 				ref += "[hk_j]"
 			}
@@ -232,7 +189,7 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 
 	p(`hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=`)
 	for _, c := range h.Checks {
-		n := g.rules[c.Rule]
+		n := g.l.Rule(c.Rule)
 		// The tests of a check are pure and joined with &&, so they run in
 		// the order that stops soonest at least cost (see the costs below).
 		var tests [nCosts][]string
@@ -274,7 +231,7 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 		var all []string
 		if len(c.Tools) > 0 {
 			// The matcher already filtered; re-check the tool when named.
-			all = append(all, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.keys[ir.ToolNameKey], strings.Join(c.Tools, " ")))
+			all = append(all, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.l.Key(ir.ToolNameKey), strings.Join(c.Tools, " ")))
 		}
 		views := []string{choiceTest(c.Conds, false)}
 		if pv := choiceTest(c.Conds, true); patches && pv != views[0] {
@@ -307,79 +264,55 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) {
 		}
 		p(`fi`)
 	}
-	var blocks, warns bool
-	for _, c := range h.Checks {
-		blocks = blocks || c.Rule.Action == ir.Block
-		warns = warns || c.Rule.Action != ir.Block
-	}
-	if blocks {
+	if h.Blocks {
 		p(`if [ -n "$hk_blocked" ]; then`)
-		g.answer(b, in+"  ", ir.AnswerFor(h.Event, ir.Blocked, g.opts.Warn, h.FailClosed), "$hk_bu", "$hk_ba")
+		answer(pr.In(), h.Blocked, "$hk_bu", "$hk_ba")
 		p(`fi`)
 	}
-	if warns {
+	if h.Warns {
 		p(`if [ -n "$hk_warned" ]; then`)
-		g.answer(b, in+"  ", ir.AnswerFor(h.Event, ir.Warned, g.opts.Warn, h.FailClosed), "$hk_wu", "$hk_wa")
+		answer(pr.In(), h.Warned, "$hk_wu", "$hk_wa")
 		p(`fi`)
 	}
-	g.answer(b, in, ir.AnswerFor(h.Event, ir.None, g.opts.Warn, h.FailClosed), "", "")
+	answer(pr, h.Allow, "", "")
 }
 
 // readTool writes the second run of the decoder on a string tool_input
 // (templates/hook.sh.tmpl, "readtool"), for the tool_input members, which
 // are the last keys.
-func (g *gen) readTool(b *strings.Builder, slot int) {
+func (g *gen) readTool(pr *codegen.Printer, slot int) {
 	var names, vars []string
-	for i, k := range g.order {
+	for i, k := range g.l.Keys {
 		if k.ToolInput {
 			names = append(names, k.Name)
 			vars = append(vars, fmt.Sprintf("hk_%d", i+1))
 		}
 	}
-	err := skeleton.ExecuteTemplate(b, "readtool", map[string]any{
-		"Slot": slot, "Offset": len(g.order) - len(names), "Wanted": Quote(strings.Join(names, " ")),
-		"Vars": strings.Join(vars, " "), "Decoder": Decoder,
+	var b strings.Builder
+	err := skeleton.ExecuteTemplate(&b, "readtool", readToolData{
+		Slot: slot, Offset: len(g.l.Keys) - len(names), Wanted: Quote(strings.Join(names, " ")),
+		Vars: strings.Join(vars, " "), Decoder: Decoder,
 	})
 	if err != nil {
 		panic(err) // the template is static
 	}
-	b.WriteByte('\n')
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	pr.Raw(b.String() + "\n")
 }
 
 // answer prints a and exits with its code. Only fixed JSON pieces appear
 // as printf arguments; message texts come from variables.
-func (g *gen) answer(b *strings.Builder, in string, a ir.Answer, user, agent string) {
+func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
+	t := codegen.SplitAnswer(a)
 	var args []string
-	lit := "{"
-	for i, f := range a.Fields {
-		if i > 0 {
-			lit += ","
+	for i, m := range t.Msgs {
+		v := user
+		if m == ir.AgentText {
+			v = agent
 		}
-		lit += ir.JSONString(f.Key) + ":"
-		switch f.Kind {
-		case ir.Lit:
-			lit += ir.JSONString(f.Lit)
-		case ir.Bool:
-			lit += fmt.Sprint(f.Bool)
-		case ir.UserText, ir.AgentText:
-			v := user
-			if f.Kind == ir.AgentText {
-				v = agent
-			}
-			args = append(args, Quote(lit+`"`), `"`+v+`"`)
-			lit = `"`
-		}
+		args = append(args, Quote(t.Fixed[i]), `"`+v+`"`)
 	}
-	lit += "}\n"
-	args = append(args, Quote(lit))
-	fmt.Fprintf(b, "%sprintf '%%s' %s; exit %d\n", in, strings.Join(args, " "), a.Exit)
+	args = append(args, Quote(t.Fixed[len(t.Msgs)]))
+	pr.Line("printf '%%s' %s; exit %d", strings.Join(args, " "), a.Exit)
 }
 
 // A test is one bash test of a condition, and its place in the order.

@@ -27,7 +27,7 @@ import (
 	"github.com/hookify/hookify/templates"
 )
 
-var skeleton = template.Must(template.New("hook.ps1").Parse(templates.PowerShellHook))
+var skeleton = template.Must(template.New("hook.ps1").Option("missingkey=error").Parse(templates.PowerShellHook))
 
 // BOM starts every generated script: Windows PowerShell 5.1 reads a script
 // without one in the ANSI code page, which breaks non-ASCII rule text.
@@ -38,66 +38,50 @@ type Options struct {
 	Warn ir.WarnMode
 }
 
+// hookData fills templates/hook.ps1.tmpl.
+type hookData struct {
+	Header, Events, Twin, Fail, Data, Keys, ToolSlots, Patches, Slots, Body string
+}
+
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.ps1.
 func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
-	g := &gen{keys: map[ir.Key]int{}, opts: opts, lits: map[string]string{}}
+	l := codegen.NewLayout(u, opts.Warn, false)
 	var patchSlots []string // where the texts that may hold patches are read
-	for _, h := range u.Hooks {
-		for _, k := range h.Keys() {
-			g.key(k)
-		}
-	}
 	for _, h := range u.Hooks {
 		if h.ReadsPatches() && patchSlots == nil {
 			for _, k := range []ir.Key{{Name: "tool_input"}, {ToolInput: true, Name: "patch"}, {ToolInput: true, Name: "diff"}} {
-				patchSlots = append(patchSlots, fmt.Sprint(g.key(k)))
+				patchSlots = append(patchSlots, fmt.Sprint(l.AddKey(k)))
 			}
 		}
 	}
 	var data, body strings.Builder
-	g.data = &data
-	seenRule := map[*ir.Rule]int{}
-	for _, h := range u.Hooks {
-		for _, c := range h.Checks {
-			if _, ok := seenRule[c.Rule]; ok {
-				continue
-			}
-			n := len(seenRule) + 1
-			seenRule[c.Rule] = n
-			fmt.Fprintf(&data, "# %s (%s)\n", codegen.Comment(c.Rule.Name), codegen.Comment(c.Rule.Source))
-			fmt.Fprintf(&data, "$hk_u%d = %s\n", n, Quote(jsonText(c.Rule.UserMessage())))
-			fmt.Fprintf(&data, "$hk_a%d = %s\n", n, Quote(jsonText(c.Rule.AgentMessage())))
-		}
-	}
-	g.rules = seenRule
+	g := &gen{l: l, data: &data, lits: map[string]string{}}
+	l.RuleData(&data, func(name, text string) string { return "$" + name + " = " + Quote(text) })
 
-	var events []string
-	for _, h := range u.Hooks {
-		events = append(events, h.Event.String())
-	}
-	if len(u.Hooks) == 1 {
-		if err := g.hook(&body, u.Hooks[0], ""); err != nil {
+	pr := codegen.NewPrinter(&body)
+	if !u.Dispatches() {
+		if err := g.hook(pr, l.Hooks[0]); err != nil {
 			return codegen.File{}, err
 		}
 	} else {
-		for i, h := range u.Hooks {
+		for i, h := range l.Hooks {
 			kw := "} elseif"
 			if i == 0 {
 				kw = "if"
 			}
-			fmt.Fprintf(&body, "%s ([string]::Equals($hk_event, %s, [StringComparison]::Ordinal)) {\n", kw, Quote(h.Event.String()))
-			if err := g.hook(&body, h, "  "); err != nil {
+			pr.Line("%s ([string]::Equals($hk_event, %s, [StringComparison]::Ordinal)) {", kw, Quote(h.Arg))
+			if err := g.hook(pr.In(), h); err != nil {
 				return codegen.File{}, err
 			}
 		}
-		body.WriteString("} else {\n")
-		body.WriteString("  hk_warn 'expected the Cursor event name as the first argument'\n")
-		fmt.Fprintf(&body, "  hk_say %s\n  exit 0\n}\n", Quote("{}\n"))
+		pr.Line("} else {")
+		pr.Line("  hk_warn 'expected the Cursor event name as the first argument'")
+		pr.Line("  hk_say %s\n  exit 0\n}", Quote("{}\n"))
 	}
 
 	var keys strings.Builder
 	var toolSlots []string
-	for i, k := range g.order {
+	for i, k := range l.Keys {
 		table := "$hk_top"
 		if k.ToolInput {
 			table = "$hk_tool"
@@ -107,47 +91,29 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 	}
 	var out strings.Builder
 	out.WriteString(BOM)
-	err := skeleton.Execute(&out, map[string]string{
-		"Header":    codegen.Header(u.Sources),
-		"Events":    strings.Join(events, ", "),
-		"Twin":      u.Name + ".sh",
-		"Fail":      Quote(jsonText(ir.ParseFailureMessage)),
-		"Data":      data.String(),
-		"Keys":      keys.String(),
-		"ToolSlots": strings.Join(toolSlots, ", "),
-		"Patches":   strings.Join(patchSlots, ", "),
-		"Slots":     fmt.Sprint(len(g.order) + 1),
-		"Body":      strings.TrimRight(body.String(), "\n"),
+	err := skeleton.Execute(&out, hookData{
+		Header:    codegen.Header(u.Sources),
+		Events:    l.Events(),
+		Twin:      u.Name + ".sh",
+		Fail:      Quote(codegen.JSONText(ir.ParseFailureMessage)),
+		Data:      data.String(),
+		Keys:      keys.String(),
+		ToolSlots: strings.Join(toolSlots, ", "),
+		Patches:   strings.Join(patchSlots, ", "),
+		Slots:     fmt.Sprint(len(l.Keys) + 1),
+		Body:      strings.TrimRight(body.String(), "\n"),
 	})
 	if err != nil {
 		panic(err) // the template is static and its data are strings
 	}
-	return codegen.File{Path: ".cursor/hooks/" + u.Name + ".ps1", Data: []byte(out.String()), Mode: 0o644}, nil
-}
-
-// jsonText is s as the inside of a JSON string literal.
-func jsonText(s string) string {
-	q := ir.JSONString(s)
-	return q[1 : len(q)-1]
+	return codegen.File{Path: l.Path("ps1"), Data: []byte(out.String()), Mode: 0o644}, nil
 }
 
 type gen struct {
-	opts  Options
-	keys  map[ir.Key]int
-	order []ir.Key
-	rules map[*ir.Rule]int
-	data  *strings.Builder
-	nlit  int
-	lits  map[string]string // prefix NUL text -> variable
-}
-
-func (g *gen) key(k ir.Key) int {
-	if n, ok := g.keys[k]; ok {
-		return n
-	}
-	g.order = append(g.order, k)
-	g.keys[k] = len(g.order)
-	return len(g.order)
+	l    *codegen.Layout
+	data *strings.Builder
+	nlit int
+	lits map[string]string // prefix NUL text -> variable
 }
 
 // lit adds a rule-derived string to the data section, in byte form, and
@@ -179,28 +145,19 @@ func (g *gen) regex(cd ir.ResolvedCondition) (string, error) {
 	return v, nil
 }
 
-func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
-	p := func(format string, args ...any) {
-		b.WriteString(in)
-		fmt.Fprintf(b, format, args...)
-		b.WriteByte('\n')
-	}
-	fail := ir.AnswerFor(h.Event, ir.Failed, g.opts.Warn, h.FailClosed)
+func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
+	p := pr.Line
 	p(`if (-not $hk_ok) {`)
 	p(`  hk_warn 'cannot parse the hook payload as one JSON object'`)
-	g.answer(b, in+"  ", fail, "$hk_fail", "$hk_fail")
+	answer(pr.In(), h.Fail, "$hk_fail", "$hk_fail")
 	p(`}`)
 	// Everything else runs in a try block: an unexpected error (a regex
 	// that times out, say) gives the answer of an unreadable payload.
 	p(`try {`)
-	inner := in + "  "
-	q := func(format string, args ...any) {
-		b.WriteString(inner)
-		fmt.Fprintf(b, format, args...)
-		b.WriteByte('\n')
-	}
+	inner := pr.In()
+	q := inner.Line
 
-	if slot, ok := g.keys[ir.ToolInputKey]; ok && h.Event.Spec().MCP {
+	if slot := g.l.Key(ir.ToolInputKey); slot != 0 && h.Event.Spec().MCP {
 		q(`hk_read_tool %d`, slot)
 	}
 
@@ -211,22 +168,22 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 	// key's candidate also stands for the default: $hk_fN is its value,
 	// else ''.
 	type cand struct{ val, set string }
-	transcripts := map[string]string{}
+	transcripts := map[ir.SourceID]string{}
 	// cands: in the view of one file of a patch ($w, see hk_patch), the
 	// patch keys are read from the file.
 	cands := func(src ir.Source, patch bool) []cand {
 		if src.Transcript {
-			id := fmt.Sprint(src)
+			id := src.ID()
 			if _, ok := transcripts[id]; !ok {
 				transcripts[id] = fmt.Sprintf("$hk_t%d", len(transcripts)+1)
-				q(`%s = hk_transcript (hk_text $hk_v[%d])`, transcripts[id], g.keys[ir.TranscriptKey])
+				q(`%s = hk_transcript (hk_text $hk_v[%d])`, transcripts[id], g.l.Key(ir.TranscriptKey))
 			}
 			return []cand{{val: transcripts[id]}}
 		}
 		var cs []cand
 		var others []string // the tests that no other key is set
 		for i, k := range src.Keys {
-			ref := fmt.Sprintf("$hk_v[%d]", g.keys[k])
+			ref := fmt.Sprintf("$hk_v[%d]", g.l.Key(k))
 			if part, ok := ir.PatchKeys[k.Name]; ok && patch && k.ToolInput {
 				ref = fmt.Sprintf("$w['%c']", part)
 			}
@@ -252,15 +209,10 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 	// Only the answers a hook can reach are written (as in the bash
 	// script): block messages if it holds a block rule, warn messages if
 	// it holds a warn rule.
-	var blocks, warns bool
-	for _, c := range h.Checks {
-		blocks = blocks || c.Rule.Action == ir.Block
-		warns = warns || c.Rule.Action != ir.Block
-	}
 	for _, l := range []struct {
 		on    bool
 		names string
-	}{{blocks, "bu ba"}, {warns, "wu wa"}} {
+	}{{h.Blocks, "bu ba"}, {h.Warns, "wu wa"}} {
 		if l.on {
 			for _, n := range strings.Fields(l.names) {
 				q(`$hk_%s = [System.Collections.Generic.List[string]]::new()`, n)
@@ -268,14 +220,14 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 		}
 	}
 	for _, c := range h.Checks {
-		n := g.rules[c.Rule]
+		n := g.l.Rule(c.Rule)
 		var tests []string
 		if len(c.Tools) > 0 {
 			var tools []string
 			for _, t := range c.Tools {
 				tools = append(tools, Quote(t))
 			}
-			tests = append(tests, fmt.Sprintf(`(hk_tool_in $hk_v[%d] @(%s))`, g.keys[ir.ToolNameKey], strings.Join(tools, ", ")))
+			tests = append(tests, fmt.Sprintf(`(hk_tool_in $hk_v[%d] @(%s))`, g.l.Key(ir.ToolNameKey), strings.Join(tools, ", ")))
 		}
 		// Conditions hold for some choice of a candidate per field: one
 		// group of tests per choice, joined with -or.
@@ -345,55 +297,43 @@ func (g *gen) hook(b *strings.Builder, h *ir.Hook, in string) error {
 		}
 		q(`}`)
 	}
-	if blocks {
+	if h.Blocks {
 		q(`if ($hk_bu.Count -gt 0) {`)
-		g.answer(b, inner+"  ", ir.AnswerFor(h.Event, ir.Blocked, g.opts.Warn, h.FailClosed), "[string]::Join($hk_sep, $hk_bu.ToArray())", "[string]::Join($hk_sep, $hk_ba.ToArray())")
+		answer(inner.In(), h.Blocked, "[string]::Join($hk_sep, $hk_bu.ToArray())", "[string]::Join($hk_sep, $hk_ba.ToArray())")
 		q(`}`)
 	}
-	if warns {
+	if h.Warns {
 		q(`if ($hk_wu.Count -gt 0) {`)
-		g.answer(b, inner+"  ", ir.AnswerFor(h.Event, ir.Warned, g.opts.Warn, h.FailClosed), "[string]::Join($hk_sep, $hk_wu.ToArray())", "[string]::Join($hk_sep, $hk_wa.ToArray())")
+		answer(inner.In(), h.Warned, "[string]::Join($hk_sep, $hk_wu.ToArray())", "[string]::Join($hk_sep, $hk_wa.ToArray())")
 		q(`}`)
 	}
-	g.answer(b, inner, ir.AnswerFor(h.Event, ir.None, g.opts.Warn, h.FailClosed), "", "")
+	answer(inner, h.Allow, "", "")
 	p(`} catch {`)
 	p(`  hk_warn ('cannot evaluate the rules: ' + $_.Exception.Message)`)
-	g.answer(b, in+"  ", fail, "$hk_fail", "$hk_fail")
+	answer(pr.In(), h.Fail, "$hk_fail", "$hk_fail")
 	p(`}`)
 	return nil
 }
 
 // answer prints a and exits with its code. The fixed JSON pieces are
 // literals; message texts come from variables.
-func (g *gen) answer(b *strings.Builder, in string, a ir.Answer, user, agent string) {
+func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
+	t := codegen.SplitAnswer(a)
 	var parts []string
-	lit := "{"
-	for i, f := range a.Fields {
-		if i > 0 {
-			lit += ","
+	for i, m := range t.Msgs {
+		v := user
+		if m == ir.AgentText {
+			v = agent
 		}
-		lit += ir.JSONString(f.Key) + ":"
-		switch f.Kind {
-		case ir.Lit:
-			lit += ir.JSONString(f.Lit)
-		case ir.Bool:
-			lit += fmt.Sprint(f.Bool)
-		case ir.UserText, ir.AgentText:
-			v := user
-			if f.Kind == ir.AgentText {
-				v = agent
-			}
-			parts = append(parts, Quote(lit+`"`), v)
-			lit = `"`
-		}
+		parts = append(parts, Quote(t.Fixed[i]), v)
 	}
-	lit += "}\n"
-	parts = append(parts, Quote(lit))
+	parts = append(parts, Quote(t.Fixed[len(t.Msgs)]))
 	arg := strings.Join(parts, " + ")
 	if len(parts) > 1 || !strings.HasPrefix(arg, "(") {
 		arg = "(" + arg + ")"
 	}
-	fmt.Fprintf(b, "%shk_say %s\n%sexit %d\n", in, arg, in, a.Exit)
+	pr.Line("hk_say %s", arg)
+	pr.Line("exit %d", a.Exit)
 }
 
 func (g *gen) test(cd ir.ResolvedCondition, val string) (string, error) {

@@ -30,6 +30,16 @@ import (
 // (GNU extensions), [= =] and [. .], intervals over 255, a quantifier with
 // nothing to repeat, and stacked quantifiers (a+? is (a+)? in an ERE but
 // lazy in .NET, and regcomp engines disagree about them).
+//
+// Why this parser and not pyre's (pyre/ereparse.go, which Needle and
+// Validate use): pyre's reads an ERE into its byte tree for analyses that
+// only need to be sound, so it widens a bracket with a POSIX class to every
+// byte (what [:alpha:] holds beyond ASCII differs between regex engines),
+// drops NUL from sets, and merges nodes. A translation must be exact and
+// print each construct where it stands, so this one resolves the C-locale
+// classes to their ASCII bytes, as bash under LC_ALL=C on glibc does, and
+// writes .NET text as it parses. Both accept the portable subset that pyre
+// emits; TestDotNetRegexAgainstBash holds this one to bash's verdicts.
 func DotNetRegex(ere string) (string, error) {
 	p := &ereParser{s: ere}
 	out, err := p.alt(0)
