@@ -155,9 +155,6 @@ func (p *Printer) Line(format string, args ...any) {
 // Raw writes s as it is, without indentation.
 func (p *Printer) Raw(s string) { p.b.WriteString(s) }
 
-// Indent is the printer's indentation.
-func (p *Printer) Indent() string { return p.indent }
-
 // AnswerText is the JSON line of an answer as a script prints it: fixed
 // text around the messages, which the script fills in JSON-escaped. The
 // line is Fixed[0], message Msgs[0], Fixed[1], ..., Fixed[len(Msgs)]; the
