@@ -285,6 +285,12 @@ func Command(u *ir.Unit, h *ir.Hook, opts Options) string {
 	if arg := u.EventArg(h); arg != "" {
 		cmd += " " + arg
 	}
+	if opts.Platform == Windows {
+		// Cursor on Windows runs the command inside its own PowerShell
+		// (README "Windows"), where a child's exit code 2 reaches Cursor
+		// as 1 unless the command passes it on.
+		cmd += hooksjson.WindowsSuffix
+	}
 	return cmd
 }
 

@@ -8,3 +8,6 @@ var RandomPayload = randomPayload
 
 // DotNetMatcher is dotnetMatcher, for the external tests.
 var DotNetMatcher = dotnetMatcher
+
+// ParseSource is parseSource, for the external tests.
+var ParseSource = parseSource
