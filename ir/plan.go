@@ -12,7 +12,8 @@ const (
 	// PerEvent: one dispatcher script per Cursor event, holding every rule
 	// of that event ("hookify-<cursorEvent>").
 	PerEvent Layout = iota
-	// PerRule: one script per rule ("hookify-<rule-name>"), seed 002's naming.
+	// PerRule: one script per rule ("hookify-<rule-name>"), named as in the
+	// conversion sketch this project started from.
 	PerRule
 )
 

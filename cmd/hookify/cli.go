@@ -74,6 +74,8 @@ type cli struct {
 	args []string // positional arguments
 	root string   // the directory read from: -C, or the home directory with --user
 	res  *compiler.Result
+
+	scriptsOnly bool // check --scripts
 }
 
 const rulesDoc = "RULES are rule files or folders, relative to the root; without them, .claude/hookify.*.local.md."
@@ -106,7 +108,13 @@ func init() {
 			"unified diff when they differ. For pre-commit and CI.",
 		flags: fOutput | fJSON,
 		user:  "read ~/.claude/hookify.*.local.md and compare with ~/.cursor/",
-		setup: body(func(c *cli) int { return build(c, true, false) }),
+		setup: func(fs *flag.FlagSet) func(*cli) int {
+			scripts := fs.Bool("scripts", false, "compare only the scripts under .cursor/hooks/, not hooks.json (for teams that do not commit hooks.json)")
+			return func(c *cli) int {
+				c.scriptsOnly = *scripts
+				return build(c, true, false)
+			}
+		},
 	}, {
 		name: "vet", args: "[RULES...]", rules: true,
 		summary: "report every diagnostic, including where upstream hookify differs; writes nothing",
@@ -157,6 +165,18 @@ func init() {
 			event := fs.String("event", "", "the `EVENT` of the payload, a Cursor or a hookify event: "+eventNames())
 			return func(c *cli) int { return evalCmd(c, *event) }
 		},
+	}, {
+		name:    "doctor",
+		summary: "check that what Cursor will run here works: hooks.json, scripts, freshness, programs; writes nothing",
+		doc: "Checks hooks.json and each hookify hook it runs: the file is what Cursor reads, every script\n" +
+			"exists, is executable, has LF line ends and the generated header, the outputs are fresh\n" +
+			"against the rules, bash and awk are on PATH, each hook answers a harmless payload as Cursor\n" +
+			"runs it, and no rule also runs from the other level or from Claude Code's settings. Prints\n" +
+			"one line per finding with its fix; exit 1 when a finding stops a hook from working or\n" +
+			"leaves a rule unenforced.",
+		flags: fDir | fUser | fJSON,
+		user:  "check ~/.cursor/hooks.json and its hooks, run from ~/.cursor as Cursor runs them",
+		setup: body(doctor),
 	}, {
 		name:    "version",
 		summary: "print hookify's module version and VCS revision (also: hookify --version)",

@@ -57,6 +57,7 @@ func TestScript(t *testing.T) {
 					"cursor":           cmdCursor,
 					"status":           cmdStatus,
 					"fresh-for-one-of": cmdFreshForOneOf,
+					"pathdir":          cmdPathdir,
 				},
 			})
 		})
@@ -184,4 +185,30 @@ func cmdFreshForOneOf(ts *testscript.TestScript, neg bool, args []string) {
 		args = args[min(i+1, len(args)):]
 	}
 	ts.Fatalf("the outputs are not what a build with any of %q writes", tried)
+}
+
+// cmdPathdir makes DIR hold links to the named programs as the current
+// PATH finds them, so that a test can set PATH=DIR and leave out the
+// others:
+//
+//	pathdir DIR PROGRAM...
+func cmdPathdir(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 1 {
+		ts.Fatalf("usage: pathdir DIR PROGRAM...")
+	}
+	dir := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(dir, 0o755))
+	for _, name := range args[1:] {
+		found := ""
+		for _, d := range filepath.SplitList(ts.Getenv("PATH")) {
+			if st, err := os.Stat(filepath.Join(d, name)); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+				found = filepath.Join(d, name)
+				break
+			}
+		}
+		if found == "" {
+			ts.Fatalf("%s is not on PATH", name)
+		}
+		ts.Check(os.Symlink(found, filepath.Join(dir, name)))
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hookify/hookify/compiler"
@@ -26,6 +27,9 @@ func build(c *cli, check, keepGoing bool) int {
 		}
 	}
 	diags := res.Diags
+	if data, err := os.ReadFile(filepath.Join(root, compiler.HooksJSON)); err == nil {
+		diags = append(diags, configWarnings(data)...)
+	}
 	// The other rules can be built when the compiler generated their files
 	// despite errors: every error is in a rule it left out.
 	partial := diags.HasErrors() && len(res.Files) > 0
@@ -50,6 +54,9 @@ func build(c *cli, check, keepGoing bool) int {
 				plural(len(res.LeftOut), "rule file"), them(len(res.LeftOut)), plural(len(res.Program.Rules), "rule"))
 		}
 		return 1
+	}
+	if c.scriptsOnly {
+		changes = slices.DeleteFunc(changes, func(ch writer.Change) bool { return !strings.HasPrefix(ch.Path, compiler.HooksDir+"/") })
 	}
 	for _, ch := range changes {
 		report.Changes = append(report.Changes, jsonChange{Path: ch.Path, Kind: ch.Kind.String()})

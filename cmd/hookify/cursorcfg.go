@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/ir"
+)
+
+// configCode is the code of the warnings about an existing hooks.json that
+// Cursor would ignore.
+const configCode = "cursor-config"
+
+// configProblems returns what in an existing hooks.json makes Cursor
+// ignore the whole file, hookify's entries included (docs/runtime.md §1):
+// a "version" that is not a number, and an event name Cursor does not
+// know. data that is not a JSON object with an object "hooks" gives
+// nothing: the compiler (and doctor) report that themselves.
+func configProblems(data []byte) []finding {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	pos := func(off int64) diag.Pos {
+		line := 1 + bytes.Count(data[:off], []byte("\n"))
+		col := int(off) - bytes.LastIndexByte(data[:off], '\n')
+		return diag.Pos{File: compiler.HooksJSON, Line: line, Col: col}
+	}
+	// keyAt is where the key just read starts.
+	keyAt := func(key string) int64 {
+		off := dec.InputOffset()
+		raw, _ := json.Marshal(key)
+		if i := bytes.LastIndex(data[:off], raw); i >= 0 {
+			return int64(i)
+		}
+		return off
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var out []finding
+	hasVersion := false
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		key, _ := t.(string)
+		at := keyAt(key)
+		switch key {
+		case "version":
+			hasVersion = true
+			var v any
+			if dec.Decode(&v) != nil {
+				return out
+			}
+			if _, ok := v.(json.Number); !ok {
+				raw, _ := json.Marshal(v)
+				out = append(out, finding{Pos: pos(at), Severity: "error", Code: configCode,
+					Message: fmt.Sprintf("\"version\" is %s, not a number: Cursor ignores a hooks.json whose version is not a number, hookify's entries included", raw),
+					Fix:     `write "version": 1 (hookify build does)`})
+			}
+		case "hooks":
+			if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+				return out
+			}
+			for dec.More() {
+				t, err := dec.Token()
+				if err != nil {
+					return out
+				}
+				event, _ := t.(string)
+				if !ir.IsDocumentedCursorEvent(event) {
+					out = append(out, finding{Pos: pos(keyAt(event)), Severity: "error", Code: configCode,
+						Message: fmt.Sprintf("Cursor does not know the event %q: recent builds then ignore the whole hooks.json, hookify's entries included", event),
+						Fix:     unknownEventFix(event)})
+				}
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					return out
+				}
+			}
+			if _, err := dec.Token(); err != nil {
+				return out
+			}
+		default:
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return out
+			}
+		}
+	}
+	if !hasVersion {
+		out = append(out, finding{Pos: pos(0), Severity: "warning", Code: configCode,
+			Message: "there is no \"version\": Cursor runs such a file, but its Hooks settings do not show it",
+			Fix:     `add "version": 1 (hookify build does)`})
+	}
+	return out
+}
+
+// unknownEventFix names the documented event that event misspells, if one
+// differs only in case, or the list.
+func unknownEventFix(event string) string {
+	for _, e := range ir.DocumentedCursorEvents {
+		if strings.EqualFold(e, event) {
+			return fmt.Sprintf("rename it %q", e)
+		}
+	}
+	return "rename or remove it; Cursor documents " + strings.Join(ir.DocumentedCursorEvents, ", ")
+}
+
+// configWarnings are configProblems as warnings of build and check.
+func configWarnings(data []byte) diag.List {
+	var out diag.List
+	for _, f := range configProblems(data) {
+		out = append(out, diag.Diagnostic{Pos: f.Pos, Severity: diag.Warning, Code: configCode, Msg: f.Message + "; " + f.Fix})
+	}
+	return out
+}

@@ -1,0 +1,827 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/codegen/bash"
+	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/eval"
+	"github.com/hookify/hookify/hooksjson"
+	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/writer"
+)
+
+// finding is one line of hookify doctor: what is wrong, where, and the fix.
+// An error would stop a hook from working or leave a rule unenforced; a
+// warning makes hooks misbehave without stopping them; a note is what no
+// file can show.
+type finding struct {
+	Pos      diag.Pos
+	Severity string // "error", "warning" or "note"
+	Code     string
+	Message  string
+	Fix      string
+}
+
+func (f finding) String() string {
+	s := fmt.Sprintf("%s: %s: %s", f.Pos, f.Severity, f.Message)
+	if f.Fix != "" {
+		s += "; fix: " + f.Fix
+	}
+	return s
+}
+
+// doctorRun is one run of hookify doctor.
+type doctorRun struct {
+	c         *cli
+	root      string // the project root, or the home directory with --user
+	hookDir   string // where Cursor runs the hooks: root, or ~/.cursor
+	levelName string // "project" or "user"
+	findings  []finding
+}
+
+func (d *doctorRun) add(f finding) { d.findings = append(d.findings, f) }
+
+// level is where the hooks.json doctor checks lives.
+func (d *doctorRun) level() hooksjson.Level { return compiler.Options{User: d.c.user}.Level() }
+
+// at is a position in a file under the root, named as the user sees it.
+func (d *doctorRun) at(rel string) diag.Pos {
+	if d.c.user {
+		return diag.Pos{File: "~/" + rel}
+	}
+	return diag.Pos{File: rel}
+}
+
+// doctor is "hookify doctor": is what Cursor will run here going to work?
+// It prints one line per finding with its fix, and exits 1 when a finding
+// would stop a hook from working or leave a rule unenforced.
+func doctor(c *cli) int {
+	d := &doctorRun{c: c, root: c.root, hookDir: hookDir(c.root, c.user), levelName: "project"}
+	if c.user {
+		d.levelName = "user"
+	}
+	d.check()
+	errs, warns, notes := 0, 0, 0
+	for _, f := range d.findings {
+		switch f.Severity {
+		case "error":
+			errs++
+		case "warning":
+			warns++
+		default:
+			notes++
+		}
+	}
+	if c.json {
+		type jsonFinding struct {
+			File     string `json:"file"`
+			Line     int    `json:"line"`
+			Col      int    `json:"col"`
+			Severity string `json:"severity"`
+			Code     string `json:"code"`
+			Message  string `json:"message"`
+			Fix      string `json:"fix"`
+		}
+		out := struct {
+			Findings []jsonFinding `json:"findings"`
+		}{Findings: []jsonFinding{}}
+		for _, f := range d.findings {
+			out.Findings = append(out.Findings, jsonFinding{f.Pos.File, f.Pos.Line, f.Pos.Col, f.Severity, f.Code, f.Message, f.Fix})
+		}
+		writeJSON(c.stdout, out)
+	} else {
+		for _, f := range d.findings {
+			fmt.Fprintln(c.stdout, f)
+		}
+		verdict := "Cursor's hookify hooks here should work"
+		if errs > 0 {
+			verdict = "some hookify hooks will not work as the rules say"
+		}
+		fmt.Fprintf(c.stdout, "hookify doctor: %s, %s, %s: %s\n", plural(errs, "error"), plural(warns, "warning"), plural(notes, "note"), verdict)
+	}
+	if errs > 0 {
+		return 1
+	}
+	return 0
+}
+
+func (d *doctorRun) check() {
+	data, err := os.ReadFile(filepath.Join(d.root, compiler.HooksJSON))
+	rules, _ := fs.Glob(os.DirFS(d.root), ".claude/hookify.*.local.md")
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && len(rules) == 0:
+		d.add(finding{Pos: d.at(".claude"), Severity: "note", Code: "no-rules",
+			Message: fmt.Sprintf("no hookify rules and no hooks.json at the %s level: nothing for Cursor to run", d.levelName),
+			Fix:     "run hookify doctor from the project root, or -C DIR, or --user for ~/.cursor"})
+	case errors.Is(err, fs.ErrNotExist):
+		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "no-hooks-json",
+			Message: fmt.Sprintf("there is no hooks.json, so Cursor runs none of the %s", plural(len(rules), "rule file")),
+			Fix:     d.buildCmd("")})
+	case err != nil:
+		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "no-hooks-json",
+			Message: fmt.Sprintf("cannot read hooks.json: %v", unwrapPath(err)), Fix: "make it a readable file"})
+	default:
+		d.checkHooksJSON(data)
+	}
+	d.requirements()
+	d.otherLevel()
+	d.claudeSettings()
+	d.caveats()
+}
+
+// checkHooksJSON checks the file, the scripts its hookify entries run, the
+// freshness of both against the rules, and runs each hook.
+func (d *doctorRun) checkHooksJSON(data []byte) {
+	if _, err := hooksjson.Merge(data, nil, d.level()); err != nil {
+		pos := d.at(compiler.HooksJSON)
+		var he *hooksjson.Error
+		if errors.As(err, &he) {
+			pos.Line, pos.Col = he.Line, he.Col
+			err = errors.New(he.Msg)
+		}
+		d.add(finding{Pos: pos, Severity: "error", Code: "hooks-json",
+			Message: fmt.Sprintf("Cursor cannot read hooks.json, so it runs none of its hooks: %v", err),
+			Fix:     "fix the JSON, or delete the file and run hookify build"})
+		return
+	}
+	for _, f := range configProblems(data) {
+		f.Pos.File = d.at(f.Pos.File).File
+		d.add(f)
+	}
+	commands, err := ownedCommands(filepath.Join(d.root, compiler.HooksJSON), d.level())
+	if err != nil {
+		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "hooks-json", Message: err.Error()})
+		return
+	}
+	timeouts := entryTimeouts(data)
+	scriptsOK := map[string]bool{}
+	for _, event := range sortedKeys(commands) {
+		for _, cmd := range commands[event] {
+			if _, seen := scriptsOK[cmd.line]; !seen {
+				scriptsOK[cmd.line] = d.checkScript(event, cmd)
+			}
+		}
+	}
+	plan, warn := d.fresh(commands)
+	for _, event := range sortedKeys(commands) {
+		for _, cmd := range commands[event] {
+			if scriptsOK[cmd.line] {
+				d.runHook(event, cmd, timeouts[cmd.line], plan, warn)
+			}
+		}
+	}
+	d.gitattributes(commands)
+}
+
+// checkScript checks the file that a hookify entry runs; it reports whether
+// the script can be run.
+func (d *doctorRun) checkScript(event string, cmd command) bool {
+	ext := ".ps1"
+	if cmd.sh {
+		ext = ".sh"
+	}
+	rel := path.Join(d.relHookDir(), cmd.script+ext)
+	file := filepath.Join(d.root, filepath.FromSlash(rel))
+	pos := d.at(rel)
+	st, err := os.Stat(file)
+	if err != nil {
+		d.add(finding{Pos: pos, Severity: "error", Code: "script-missing",
+			Message: fmt.Sprintf("the %s entry %q runs a script that does not exist", event, cmd.line),
+			Fix:     d.buildCmd("")})
+		return false
+	}
+	if !st.Mode().IsRegular() {
+		d.add(finding{Pos: pos, Severity: "error", Code: "script-missing",
+			Message: fmt.Sprintf("the %s entry runs %s, which is not a regular file", event, rel), Fix: "remove it and run hookify build"})
+		return false
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		d.add(finding{Pos: pos, Severity: "error", Code: "script-unreadable", Message: fmt.Sprintf("cannot read the script: %v", unwrapPath(err)), Fix: "make it readable"})
+		return false
+	}
+	ok := true
+	if !writer.IsGenerated(rel, data) {
+		d.add(finding{Pos: pos, Severity: "error", Code: "script-not-generated",
+			Message: "the script lacks hookify's generated header in its place, so it is not what hookify wrote (and build will not overwrite it)",
+			Fix:     "move your own script elsewhere and run hookify build"})
+		ok = false
+	}
+	if cmd.sh && bytes.Contains(data, []byte("\r\n")) {
+		d.add(finding{Pos: pos, Severity: "error", Code: "script-crlf",
+			Message: "the script has CRLF line ends (a Windows checkout?): bash stops at the first \\r, so the hook answers nothing",
+			Fix:     "run hookify build, and keep git from converting it: add \".cursor/hooks/hookify-* -text\" to .gitattributes"})
+		ok = false
+	}
+	if cmd.sh && st.Mode().Perm()&0o111 == 0 {
+		d.add(finding{Pos: pos, Severity: "error", Code: "script-not-executable",
+			Message: "the script is not executable, so Cursor cannot run it",
+			Fix:     "chmod +x " + rel + " (hookify build sets the mode)"})
+		ok = false
+	}
+	return ok
+}
+
+// relHookDir is the hooks' working directory relative to the root.
+func (d *doctorRun) relHookDir() string {
+	if d.c.user {
+		return ".cursor"
+	}
+	return "."
+}
+
+// where are the flags that name this level: "", " -C DIR" or " --user".
+func (d *doctorRun) where() string {
+	switch {
+	case d.c.user:
+		return " --user"
+	case d.c.dir != ".":
+		return " -C " + d.c.dir
+	}
+	return ""
+}
+
+// buildCmd is the hookify build command for this level, with flags.
+func (d *doctorRun) buildCmd(flags string) string {
+	cmd := "run hookify build" + d.where()
+	if flags != "" {
+		cmd += " " + flags
+	}
+	return cmd
+}
+
+// candidate is one set of build flags that may have written the outputs.
+type candidate struct {
+	opts  compiler.Options
+	flags string
+}
+
+// candidates are the build flags that may have written the outputs: the
+// platform and layout that the hookify entries show, and each warn answer
+// and prompt-hook choice, which they do not.
+func (d *doctorRun) candidates(commands map[string][]command) []candidate {
+	base := compiler.Options{User: d.c.user}
+	base.Platform = hooksPlatform(d.root, base.Level())
+	for _, cmds := range commands {
+		for _, cmd := range cmds {
+			name := strings.TrimPrefix(path.Base(cmd.script), "hookify-")
+			if _, ok := ir.ParseCursorEvent(name); !ok && cmd.script != "" {
+				base.Layout = ir.PerRule
+			}
+		}
+	}
+	var flags []string
+	if base.Platform == compiler.Windows {
+		flags = append(flags, "--platform windows")
+	}
+	if base.Layout == ir.PerRule {
+		flags = append(flags, "--layout per-rule")
+	}
+	var out []candidate
+	for _, warn := range []ir.WarnMode{ir.WarnAsk, ir.WarnAllow} {
+		for _, noPrompt := range []bool{false, true} {
+			o := base
+			o.Warn, o.NoPromptHooks = warn, noPrompt
+			f := slices.Clone(flags)
+			if warn == ir.WarnAllow {
+				f = append(f, "--warn allow")
+			}
+			if noPrompt {
+				f = append(f, "--no-prompt-hooks")
+			}
+			out = append(out, candidate{o, strings.Join(f, " ")})
+		}
+	}
+	return out
+}
+
+// fresh compares the outputs with the rules, as check does, under the
+// build flags that fit them best (the fewest differing lines). When the
+// outputs are fresh, it returns the plan of the rules and the warn answer
+// they were built with; otherwise nil.
+func (d *doctorRun) fresh(commands map[string][]command) (*ir.Plan, ir.WarnMode) {
+	fsys := os.DirFS(d.root)
+	var bestChanges []writer.Change
+	bestFlags, bestDist := "", 0
+	for _, cand := range d.candidates(commands) {
+		res := compiler.Compile(fsys, cand.opts)
+		if res.Diags.HasErrors() {
+			n := 0
+			for _, dg := range res.Diags {
+				if dg.Severity == diag.Error {
+					n++
+				}
+			}
+			d.add(finding{Pos: d.at(".claude"), Severity: "error", Code: "rules",
+				Message: fmt.Sprintf("the rules do not compile (%s), so the hooks on disk cannot be what they say", plural(n, "error")),
+				Fix:     "run hookify vet" + d.where() + " and fix them"})
+			return nil, 0
+		}
+		changes, err := writer.Plan(fsys, res.Files, res.Stale)
+		if err != nil {
+			for _, dg := range writeDiags(err) {
+				pos := d.at(dg.Pos.File)
+				pos.Line, pos.Col = dg.Pos.Line, dg.Pos.Col
+				d.add(finding{Pos: pos, Severity: "error", Code: "stale",
+					Message: "hookify build cannot write this output: " + dg.Msg,
+					Fix:     "move the file aside, then " + d.buildCmd(cand.flags)})
+			}
+			return nil, 0
+		}
+		if len(changes) == 0 {
+			return res.Plan, cand.opts.Warn
+		}
+		dist := 0
+		for _, ch := range changes {
+			dist += lineDistance(ch.Old, ch.New)
+		}
+		if bestChanges == nil || dist < bestDist {
+			bestChanges, bestFlags, bestDist = changes, cand.flags, dist
+		}
+	}
+	var paths []string
+	for _, ch := range bestChanges {
+		paths = append(paths, ch.Path)
+	}
+	msg := fmt.Sprintf("%s stale (%s): what Cursor runs is not what the rules say", staleFiles(len(bestChanges)), strings.Join(paths, ", "))
+	if why := d.changedRules(bestChanges); why != "" {
+		msg += "; " + why
+	}
+	d.add(finding{Pos: d.at(".cursor/hooks"), Severity: "error", Code: "stale", Message: msg,
+		Fix: d.buildCmd(bestFlags) + " (hookify check" + d.where() + " shows the diff)"})
+	return nil, 0
+}
+
+// lineDistance is the number of lines that are in a or b but not in both,
+// counted as multisets: how far the files on disk are from a candidate's.
+func lineDistance(a, b []byte) int {
+	count := map[string]int{}
+	for _, l := range strings.Split(string(a), "\n") {
+		count[l]++
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		count[l]--
+	}
+	n := 0
+	for _, c := range count {
+		n += max(c, -c)
+	}
+	return n
+}
+
+// changedRules says which rules changed since the stale scripts were
+// written: rules the new scripts come from that the old ones did not name
+// (new), rules the old ones named that are gone, and rule files modified
+// after the script.
+func (d *doctorRun) changedRules(changes []writer.Change) string {
+	var added, removed, edited []string
+	addTo := func(list *[]string, s string) {
+		if !slices.Contains(*list, s) {
+			*list = append(*list, s)
+		}
+	}
+	for _, ch := range changes {
+		if path.Ext(ch.Path) != ".sh" && path.Ext(ch.Path) != ".ps1" {
+			continue
+		}
+		oldSrc, newSrc := headerSources(ch.Path, ch.Old), headerSources(ch.Path, ch.New)
+		for _, s := range newSrc {
+			if ch.Old != nil && !slices.Contains(oldSrc, s) {
+				addTo(&added, s)
+			}
+		}
+		for _, s := range oldSrc {
+			if !slices.Contains(newSrc, s) {
+				if _, err := os.Stat(filepath.Join(d.root, filepath.FromSlash(s))); err != nil {
+					addTo(&removed, s)
+				}
+			}
+		}
+		st, err := os.Stat(filepath.Join(d.root, filepath.FromSlash(ch.Path)))
+		if err != nil {
+			continue
+		}
+		for _, s := range oldSrc {
+			if rst, err := os.Stat(filepath.Join(d.root, filepath.FromSlash(s))); err == nil && rst.ModTime().After(st.ModTime()) {
+				addTo(&edited, s)
+			}
+		}
+	}
+	var parts []string
+	if len(edited) > 0 {
+		parts = append(parts, "edited since the build: "+strings.Join(edited, ", "))
+	}
+	if len(added) > 0 {
+		parts = append(parts, "new: "+strings.Join(added, ", "))
+	}
+	if len(removed) > 0 {
+		parts = append(parts, "removed: "+strings.Join(removed, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// headerSources are the rule files a generated script's header names.
+func headerSources(p string, data []byte) []string {
+	if data == nil || !writer.IsGenerated(p, data) {
+		return nil
+	}
+	for _, line := range strings.SplitN(string(data), "\n", 4) {
+		_, list, ok := strings.Cut(strings.TrimSuffix(line, "\r"), codegen.HeaderPrefix+" from ")
+		if list, found := strings.CutSuffix(list, ". "+codegen.HeaderSuffix); ok && found {
+			return strings.Split(list, ", ")
+		}
+	}
+	return nil
+}
+
+// runHook runs a hookify entry as Cursor does (sh -c, from the hooks'
+// working directory, a harmless payload of its event on stdin, within its
+// timeout) and checks that it answers with exactly one JSON object, with
+// the exit code the rules give for that payload (0 unless a rule matches
+// it), and, when the outputs are fresh, with the evaluator's answer, and
+// says nothing on stderr.
+func (d *doctorRun) runHook(event string, cmd command, timeout int, plan *ir.Plan, warn ir.WarnMode) {
+	pos := d.at(compiler.HooksJSON)
+	if !cmd.sh {
+		if runtime.GOOS != "windows" {
+			d.add(finding{Pos: pos, Severity: "note", Code: "not-run",
+				Message: fmt.Sprintf("the %s entry runs PowerShell, which doctor does not run on %s", event, runtime.GOOS),
+				Fix:     "run hookify doctor on the Windows machine, or hookify test there"})
+		}
+		return
+	}
+	e, known := ir.ParseCursorEvent(event)
+	if !known {
+		return // hookify writes no such entry; configProblems named the event if Cursor does not know it
+	}
+	payload, err := eval.Fixture{Events: []ir.CursorEvent{e}}.Payload(e, nil)
+	if err != nil {
+		return
+	}
+	want := -1 // any of 0 and 2, when the outputs are stale
+	var wantAnswer []byte
+	if plan != nil {
+		for _, u := range plan.Units {
+			if path.Base(cmd.script) != u.Name {
+				continue
+			}
+			for _, h := range u.Hooks {
+				if h.Event == e {
+					r := eval.Hook(h, payload, hookEnv(d.hookDir, nil, warn == ir.WarnAllow))
+					want, wantAnswer = r.Exit, r.Answer
+				}
+			}
+		}
+	}
+	if timeout <= 0 {
+		timeout = 30
+	}
+	abs, _ := filepath.Abs(d.root)
+	dir, _ := filepath.Abs(d.hookDir)
+	environ := slices.DeleteFunc(os.Environ(), func(kv string) bool {
+		k, _, _ := strings.Cut(kv, "=")
+		return k == ir.TranscriptEnv || k == "CURSOR_PROJECT_DIR" || k == "CLAUDE_PROJECT_DIR"
+	})
+	environ = append(environ, "CURSOR_PROJECT_DIR="+abs, "CLAUDE_PROJECT_DIR="+abs)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(timeout)*time.Second)
+	defer cancel()
+	c := exec.CommandContext(ctx, "/bin/sh", "-c", cmd.line)
+	c.Dir, c.Env, c.Stdin = dir, environ, bytes.NewReader(payload)
+	c.WaitDelay = time.Second // a child that keeps stdout open must not hold doctor
+	var stdout, stderr bytes.Buffer
+	c.Stdout, c.Stderr = &stdout, &stderr
+	err = c.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	}
+	out := stdout.Bytes()
+	why := ""
+	switch {
+	case ctx.Err() != nil:
+		why = fmt.Sprintf("it did not answer within its timeout of %d s", timeout)
+	case err != nil && ee == nil:
+		why = err.Error()
+	case !oneJSONObject(out):
+		why = fmt.Sprintf("its stdout is not exactly one JSON object: %q", truncate(out))
+	case want >= 0 && code != want || want < 0 && code != 0 && code != 2:
+		why = fmt.Sprintf("it exited %d", code)
+		if want >= 0 {
+			why += fmt.Sprintf(", the rules say %d", want)
+		}
+	case wantAnswer != nil && !bytes.Equal(out, wantAnswer):
+		why = fmt.Sprintf("it answered %q, the rules say %q", truncate(out), truncate(wantAnswer))
+	case stderr.Len() > 0:
+		why = "it reported a problem on stderr (a generated hook does only when it cannot read the payload)"
+	}
+	if why == "" {
+		return
+	}
+	if msg := strings.TrimSpace(stderr.String()); msg != "" {
+		why += "; stderr: " + truncate([]byte(msg))
+	}
+	d.add(finding{Pos: pos, Severity: "error", Code: "hook-run",
+		Message: fmt.Sprintf("the %s hook %q, run as Cursor runs it with a harmless payload (%s), fails: %s", event, cmd.line, strings.TrimSpace(string(payload)), why),
+		Fix:     "see the findings above about the script and its programs; hookify eval --event " + event + " shows what it should answer"})
+}
+
+// oneJSONObject: out is one JSON object on one line.
+func oneJSONObject(out []byte) bool {
+	line, ok := bytes.CutSuffix(out, []byte("\n"))
+	if !ok || bytes.Contains(line, []byte("\n")) || !json.Valid(line) {
+		return false
+	}
+	return bytes.HasPrefix(bytes.TrimSpace(line), []byte("{"))
+}
+
+func truncate(b []byte) string {
+	if len(b) > 200 {
+		return string(b[:200]) + "…"
+	}
+	return string(b)
+}
+
+// entryTimeouts maps each command in hooks.json to its entry's timeout.
+func entryTimeouts(data []byte) map[string]int {
+	var doc struct {
+		Hooks map[string][]struct {
+			Command string          `json:"command"`
+			Timeout json.RawMessage `json:"timeout"`
+		} `json:"hooks"`
+	}
+	out := map[string]int{}
+	if json.Unmarshal(data, &doc) != nil {
+		return out
+	}
+	for _, entries := range doc.Hooks {
+		for _, e := range entries {
+			if n, err := strconv.ParseFloat(string(e.Timeout), 64); err == nil {
+				out[e.Command] = int(n)
+			}
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+var versionRE = regexp.MustCompile(`([0-9]+)\.([0-9]+)`)
+
+// requirements checks that the programs the generated scripts need are on
+// PATH (codegen/bash.Requirements), at their minimum versions.
+func (d *doctorRun) requirements() {
+	for _, r := range bash.Requirements {
+		found := ""
+		for _, name := range r.Names {
+			if p, err := exec.LookPath(name); err == nil {
+				found = p
+				break
+			}
+		}
+		what := strings.Join(r.Names, " or ")
+		if found == "" {
+			d.add(finding{Pos: diag.Pos{File: "PATH"}, Severity: "error", Code: "requirement",
+				Message: fmt.Sprintf("no %s on PATH: %s", what, r.Why),
+				Fix:     "install " + r.Names[len(r.Names)-1] + " (Cursor gives hooks the PATH it was started with)"})
+			continue
+		}
+		if r.Min == "" {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		out, _ := exec.CommandContext(ctx, found, r.VersionArgs...).Output()
+		cancel()
+		m := versionRE.FindStringSubmatch(string(out))
+		if m == nil {
+			d.add(finding{Pos: diag.Pos{File: found}, Severity: "warning", Code: "requirement",
+				Message: fmt.Sprintf("cannot tell the version of %s (%s %s printed no N.N)", what, found, strings.Join(r.VersionArgs, " ")),
+				Fix:     fmt.Sprintf("make sure it is %s %s or later", what, r.Min)})
+			continue
+		}
+		if versionLess(m[1], m[2], r.Min) {
+			d.add(finding{Pos: diag.Pos{File: found}, Severity: "error", Code: "requirement",
+				Message: fmt.Sprintf("%s is version %s.%s; the hooks need %s or later: %s", what, m[1], m[2], r.Min, r.Why),
+				Fix:     fmt.Sprintf("install %s %s or later first on PATH", what, r.Min)})
+		}
+	}
+}
+
+// versionLess reports whether major.minor is below min ("3.2").
+func versionLess(major, minor, min string) bool {
+	a, _ := strconv.Atoi(major)
+	b, _ := strconv.Atoi(minor)
+	ma, mi, _ := strings.Cut(min, ".")
+	x, _ := strconv.Atoi(ma)
+	y, _ := strconv.Atoi(mi)
+	return a < x || a == x && b < y
+}
+
+// otherLevel warns about rules installed both in the project and in
+// ~/.cursor: Cursor runs both, so their messages appear twice.
+func (d *doctorRun) otherLevel() {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return
+	}
+	project := d.c.dir
+	here, there := rulesInstalled(d.root, d.c.user), map[string]string{}
+	if d.c.user {
+		there = rulesInstalled(project, false)
+	} else {
+		there = rulesInstalled(home, true)
+	}
+	for _, name := range sortedKeys(here) {
+		if other, ok := there[name]; ok {
+			where := "~/" + other
+			if d.c.user {
+				where = filepath.ToSlash(filepath.Join(project, other))
+			}
+			d.add(finding{Pos: d.at(here[name]), Severity: "warning", Code: "both-levels",
+				Message: fmt.Sprintf("rule %s is installed here and at the other level (%s): Cursor runs project and user hooks alike, so it acts twice and its messages appear twice", name, where),
+				Fix:     "keep one of the two rule files and run hookify build at both levels"})
+		}
+	}
+}
+
+// rulesInstalled maps the names of the rules under root to their files,
+// when root's hooks.json has hookify entries (the rules run there).
+func rulesInstalled(root string, user bool) map[string]string {
+	out := map[string]string{}
+	opts := compiler.Options{User: user}
+	cmds, err := ownedCommands(filepath.Join(root, compiler.HooksJSON), opts.Level())
+	if err != nil || len(cmds) == 0 {
+		return out
+	}
+	res := compiler.Compile(os.DirFS(root), opts)
+	for _, r := range res.Program.Rules {
+		out[r.Name] = r.Source
+	}
+	return out
+}
+
+// claudeSettings warns about hookify run through Claude Code hooks in the
+// settings files Cursor loads when its third-party hooks are on.
+func (d *doctorRun) claudeSettings() {
+	home, _ := os.UserHomeDir()
+	files := []string{filepath.Join(home, ".claude", "settings.json")}
+	if !d.c.user {
+		files = append([]string{filepath.Join(d.root, ".claude", "settings.json"), filepath.Join(d.root, ".claude", "settings.local.json")}, files...)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		shown := filepath.ToSlash(file)
+		if rel, err := filepath.Rel(home, file); err == nil && !strings.HasPrefix(rel, "..") && (d.c.user || !strings.HasPrefix(file, filepath.Clean(d.root)+string(filepath.Separator))) {
+			shown = "~/" + filepath.ToSlash(rel)
+		} else if rel, err := filepath.Rel(d.root, file); err == nil {
+			shown = filepath.ToSlash(rel)
+		}
+		var doc struct {
+			Hooks map[string][]struct {
+				Hooks []struct {
+					Command string `json:"command"`
+				} `json:"hooks"`
+			} `json:"hooks"`
+			EnabledPlugins map[string]any `json:"enabledPlugins"`
+		}
+		if err := json.Unmarshal(data, &doc); err != nil {
+			d.add(finding{Pos: diag.Pos{File: shown}, Severity: "warning", Code: "claude-settings",
+				Message: fmt.Sprintf("not valid JSON (%v): Claude Code and Cursor may ignore it", err), Fix: "fix the JSON"})
+			continue
+		}
+		for _, event := range sortedKeys(doc.Hooks) {
+			for _, group := range doc.Hooks[event] {
+				for _, h := range group.Hooks {
+					if strings.Contains(strings.ToLower(h.Command), "hookify") {
+						d.add(finding{Pos: diag.Pos{File: shown}, Severity: "warning", Code: "claude-hooks",
+							Message: fmt.Sprintf("the Claude Code %s hook %q runs hookify too; Cursor runs Claude Code hooks from this file when its third-party hooks are on, so a rule acts twice (and upstream's runtime misreads Cursor's payloads)", event, h.Command),
+							Fix:     "remove the hook from this file, or turn off Cursor Settings → Rules, Skills, Subagents → Include third-party Plugins, Skills, and other configs"})
+					}
+				}
+			}
+		}
+		for _, name := range sortedKeys(doc.EnabledPlugins) {
+			if on, _ := doc.EnabledPlugins[name].(bool); on && strings.HasPrefix(name, "hookify@") {
+				d.add(finding{Pos: diag.Pos{File: shown}, Severity: "note", Code: "claude-plugin",
+					Message: fmt.Sprintf("Claude Code's hookify plugin (%s) is enabled here; Cursor does not run Claude plugins' hooks today, but a Cursor that imports them would run every rule twice", name),
+					Fix:     "keep Cursor's third-party plugin import off while hookify's Cursor hooks are installed"})
+			}
+		}
+	}
+}
+
+// gitattributes warns when git may rewrite the line ends of the generated
+// scripts (a Windows checkout with core.autocrlf, or text=auto eol=crlf).
+func (d *doctorRun) gitattributes(commands map[string][]command) {
+	if d.c.user {
+		return
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return
+	}
+	var paths []string
+	for _, cmds := range commands {
+		for _, cmd := range cmds {
+			for _, ext := range []string{".sh", ".ps1"} {
+				p := path.Clean(cmd.script + ext)
+				if !slices.Contains(paths, p) {
+					paths = append(paths, p)
+				}
+			}
+		}
+	}
+	if len(paths) == 0 {
+		return
+	}
+	slices.Sort(paths)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	inside := exec.CommandContext(ctx, git, "rev-parse", "--is-inside-work-tree")
+	inside.Dir = d.root
+	if out, err := inside.Output(); err != nil || strings.TrimSpace(string(out)) != "true" {
+		return
+	}
+	check := exec.CommandContext(ctx, git, append([]string{"check-attr", "text", "eol", "--"}, paths...)...)
+	check.Dir = d.root
+	out, err := check.Output()
+	if err != nil {
+		return
+	}
+	attrs := map[string]map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		parts := strings.SplitN(line, ": ", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		if attrs[parts[0]] == nil {
+			attrs[parts[0]] = map[string]string{}
+		}
+		attrs[parts[0]][parts[1]] = parts[2]
+	}
+	var loose []string
+	for _, p := range paths {
+		a := attrs[p]
+		if a["text"] == "unset" || a["eol"] == "lf" && path.Ext(p) == ".sh" {
+			continue
+		}
+		loose = append(loose, p)
+	}
+	if len(loose) > 0 {
+		d.add(finding{Pos: diag.Pos{File: ".gitattributes"}, Severity: "warning", Code: "gitattributes",
+			Message: fmt.Sprintf("git may rewrite the line ends of %s (a Windows checkout with core.autocrlf turns them CRLF): bash then fails, and check sees them as stale", strings.Join(loose, ", ")),
+			Fix:     "add the line \".cursor/hooks/hookify-* -text\" to .gitattributes"})
+	}
+}
+
+// caveats are what no file shows.
+func (d *doctorRun) caveats() {
+	cursor := diag.Pos{File: "Cursor"}
+	if !d.c.user {
+		d.add(finding{Pos: cursor, Severity: "note", Code: "workspace-trust",
+			Message: "Cursor runs a project's hooks only in a trusted workspace",
+			Fix:     "trust the folder when Cursor asks (Command Palette → Workspaces: Manage Workspace Trust)"})
+	}
+	d.add(finding{Pos: cursor, Severity: "note", Code: "third-party-hooks",
+		Message: "with Cursor's third-party hooks on, Claude Code hooks from .claude/settings*.json run as well",
+		Fix:     "see Cursor Settings → Rules, Skills, Subagents → Include third-party Plugins, Skills, and other configs"})
+	d.add(finding{Pos: cursor, Severity: "note", Code: "cursor-version",
+		Message: "preToolUse/postToolUse matchers need Cursor 2.4 or later, and failClosed and loop_limit later 3.x builds",
+		Fix:     "see Cursor → About for the version, and the Hooks output channel for each run"})
+}
