@@ -3,13 +3,29 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
 )
+
+// readRegular reads a file that must be a regular one: a FIFO or a device
+// in its place would block or never end.
+func readRegular(name string) ([]byte, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not a regular file")}
+	}
+	return os.ReadFile(name)
+}
 
 // configCode is the code of the warnings about an existing hooks.json that
 // Cursor would ignore.

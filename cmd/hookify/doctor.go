@@ -124,7 +124,7 @@ func doctor(c *cli) int {
 }
 
 func (d *doctorRun) check() {
-	data, err := os.ReadFile(filepath.Join(d.root, compiler.HooksJSON))
+	data, err := readRegular(filepath.Join(d.root, compiler.HooksJSON))
 	rules, _ := fs.Glob(os.DirFS(d.root), ".claude/hookify.*.local.md")
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && len(rules) == 0:
@@ -702,7 +702,7 @@ func (d *doctorRun) claudeSettings() {
 		files = append([]string{filepath.Join(d.root, ".claude", "settings.json"), filepath.Join(d.root, ".claude", "settings.local.json")}, files...)
 	}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := readRegular(file)
 		if err != nil {
 			continue
 		}

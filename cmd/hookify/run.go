@@ -27,7 +27,7 @@ func build(c *cli, check, keepGoing bool) int {
 		}
 	}
 	diags := res.Diags
-	if data, err := os.ReadFile(filepath.Join(root, compiler.HooksJSON)); err == nil {
+	if data, err := readRegular(filepath.Join(root, compiler.HooksJSON)); err == nil {
 		diags = append(diags, configWarnings(data)...)
 	}
 	// The other rules can be built when the compiler generated their files

@@ -157,7 +157,7 @@ type command struct {
 
 // ownedCommands reads hookify's command entries from hooks.json, by event.
 func ownedCommands(file string, level hooksjson.Level) (map[string][]command, error) {
-	data, err := os.ReadFile(file)
+	data, err := readRegular(file)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %v", filepath.ToSlash(compiler.HooksJSON), err)
 	}
