@@ -91,20 +91,11 @@ func doctor(c *cli) int {
 		}
 	}
 	if c.json {
-		type jsonFinding struct {
-			File     string `json:"file"`
-			Line     int    `json:"line"`
-			Col      int    `json:"col"`
-			Severity string `json:"severity"`
-			Code     string `json:"code"`
-			Message  string `json:"message"`
-			Fix      string `json:"fix"`
-		}
 		out := struct {
-			Findings []jsonFinding `json:"findings"`
-		}{Findings: []jsonFinding{}}
+			Findings []jsonDiag `json:"findings"`
+		}{Findings: []jsonDiag{}}
 		for _, f := range d.findings {
-			out.Findings = append(out.Findings, jsonFinding{f.Pos.File, f.Pos.Line, f.Pos.Col, f.Severity, f.Code, f.Message, f.Fix})
+			out.Findings = append(out.Findings, jsonDiag{f.Pos.File, f.Pos.Line, f.Pos.Col, f.Severity, f.Code, f.Message, f.Fix})
 		}
 		writeJSON(c.stdout, out)
 	} else {

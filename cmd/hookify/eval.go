@@ -1,10 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -121,14 +119,7 @@ func hookEnv(dir string, environ []string, warnAllow bool) eval.Env {
 			if !filepath.IsAbs(name) {
 				name = filepath.Join(dir, name)
 			}
-			st, err := os.Stat(name)
-			if err != nil {
-				return nil, err
-			}
-			if !st.Mode().IsRegular() {
-				return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not a regular file")}
-			}
-			return os.ReadFile(name)
+			return readRegular(name)
 		},
 		Getenv: func(key string) string {
 			v := ""
