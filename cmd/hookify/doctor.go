@@ -308,7 +308,7 @@ func (d *doctorRun) candidates(commands map[string][]command) []candidate {
 // build flags that fit them best (the fewest differing lines). When the
 // outputs are fresh, it returns the plan of the rules and the warn answer
 // they were built with; otherwise nil.
-func (d *doctorRun) fresh(commands map[string][]command) (*ir.Plan, ir.WarnMode) {
+func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMode) {
 	fsys := os.DirFS(d.root)
 	var bestChanges []writer.Change
 	bestFlags, bestDist := "", 0
@@ -338,7 +338,7 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Plan, ir.WarnMode)
 			return nil, 0
 		}
 		if len(changes) == 0 {
-			return res.Plan, cand.opts.Warn
+			return res.Cursor, cand.opts.Warn
 		}
 		dist := 0
 		for _, ch := range changes {
@@ -449,7 +449,7 @@ func headerSources(p string, data []byte) []string {
 // the exit code the rules give for that payload (0 unless a rule matches
 // it), and, when the outputs are fresh, with the evaluator's answer, and
 // says nothing on stderr.
-func (d *doctorRun) runHook(event string, cmd command, timeout int, plan *ir.Plan, warn ir.WarnMode) {
+func (d *doctorRun) runHook(event string, cmd command, timeout int, plan *ir.Cursor, warn ir.WarnMode) {
 	pos := d.at(compiler.HooksJSON)
 	if !cmd.sh {
 		if runtime.GOOS != "windows" {
