@@ -19,6 +19,7 @@ package compiler
 // agree where that is possible.
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -90,8 +91,31 @@ type fctx struct {
 	diags    *diag.List
 }
 
+// warn reports a fidelity warning. Its last sentence, when it says how to
+// make both readers agree (or that nothing can), becomes the hint.
 func (c *fctx) warn(pos diag.Pos, format string, args ...any) {
-	c.diags.Warnf(pos, c.code, format, args...)
+	msg, hint := splitHint(fmt.Sprintf(format, args...))
+	c.diags.Advise(pos, c.code, msg, hint)
+}
+
+// fixOpenings start the sentence of a fidelity message that says what to
+// do about it.
+var fixOpenings = []string{". Write ", ". Rename ", ". Add ", ". Remove ", ". Move ", ". Save ", ". Avoid ",
+	". Start ", ". Indent ", ". Use ", ". Match ", ". To guard ", ". No spelling ", ". Nothing in the rule ", "; write "}
+
+// splitHint splits msg before its last sentence that says what to do.
+func splitHint(msg string) (string, string) {
+	at := -1
+	for _, o := range fixOpenings {
+		if i := strings.LastIndex(msg, o); i > at {
+			at = i
+		}
+	}
+	if at < 0 {
+		return msg, ""
+	}
+	hint := strings.TrimLeft(msg[at+1:], " ")
+	return msg[:at], strings.ToLower(hint[:1]) + hint[1:]
 }
 
 // loaded reports whether both sides load the rule: it compiles and is

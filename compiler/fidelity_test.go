@@ -130,7 +130,11 @@ func TestFidelityChecks(t *testing.T) {
 				if d.Severity != diag.Warning {
 					t.Errorf("%v: want a warning", d)
 				}
-				text = append(text, fmt.Sprintf("%d:%d: %s", d.Pos.Line, d.Pos.Col, d.Msg))
+				line := fmt.Sprintf("%d:%d: %s", d.Pos.Line, d.Pos.Col, d.Msg)
+				if d.Hint != "" {
+					line += ". " + strings.ToUpper(d.Hint[:1]) + d.Hint[1:]
+				}
+				text = append(text, line)
 			}
 			all := strings.Join(text, "\n")
 			for _, w := range tc.want {
