@@ -192,6 +192,11 @@ func (d *doctorRun) checkScript(event string, cmd command) bool {
 	rel := path.Join(d.relHookDir(), cmd.script+ext)
 	file := filepath.Join(d.root, filepath.FromSlash(rel))
 	pos := d.at(rel)
+	if !cmd.sh && !strings.HasSuffix(cmd.line, hooksjson.WindowsSuffix) {
+		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "windows-exit",
+			Message: fmt.Sprintf("the %s entry %q does not end with %q: inside Cursor's PowerShell a block's exit code 2 reaches Cursor as 1, a hook failure", event, cmd.line, hooksjson.WindowsSuffix),
+			Fix:     d.buildCmd("--platform windows") + " (this hookify writes the suffix)"})
+	}
 	st, err := os.Stat(file)
 	if err != nil {
 		d.add(finding{Pos: pos, Severity: "error", Code: "script-missing",
