@@ -17,6 +17,7 @@ import (
 	"github.com/hookify/hookify/codegen"
 	"github.com/hookify/hookify/codegen/powershell"
 	"github.com/hookify/hookify/compiler"
+	"github.com/hookify/hookify/internal/tablerules"
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 )
@@ -101,7 +102,26 @@ func generatedCorpus(t *testing.T) map[string][]byte {
 var scriptSets = []struct {
 	name  string
 	files func(*testing.T) map[string][]byte
-}{{"golden-and-examples", generated}, {"corpus", generatedCorpus}}
+}{{"golden-and-examples", generated}, {"corpus", generatedCorpus}, {"table-rows", generatedTableRows}}
+
+// generatedTableRows are the scripts of the rules of package tablerules,
+// so that a new row of ir's tables gets its PowerShell checked too.
+func generatedTableRows(t *testing.T) map[string][]byte {
+	rules := map[string]string{}
+	tablerules.Each(func(name, front string) { rules[name] = front })
+	files := map[string][]byte{}
+	for name, front := range rules {
+		file := "hookify." + name + ".local.md"
+		fsys := fstest.MapFS{".claude/" + file: {Data: []byte("---\n" + front + "\n---\nMessage.\n")}}
+		res := compiler.Compile(fsys, compiler.Options{Platform: compiler.Windows})
+		if res.Diags.HasErrors() || len(res.Files) < 2 {
+			t.Errorf("table row %s does not compile to a script:\n%s", name, res.Diags)
+			continue
+		}
+		add(files, "table/"+name, res.Files)
+	}
+	return files
+}
 
 func add(files map[string][]byte, prefix string, out []codegen.File) {
 	for _, f := range out {
