@@ -278,7 +278,7 @@ func (d *doctorRun) candidates(commands map[string][]command) []candidate {
 	base.Platform = hooksPlatform(d.root, base.Level())
 	for _, cmds := range commands {
 		for _, cmd := range cmds {
-			name := strings.TrimPrefix(path.Base(cmd.script), "hookify-")
+			name := strings.TrimPrefix(path.Base(cmd.script), ir.ScriptPrefix)
 			if _, ok := ir.ParseCursorEvent(name); !ok && cmd.script != "" {
 				base.Layout = ir.PerRule
 			}
@@ -361,7 +361,7 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 	if why := d.changedRules(bestChanges); why != "" {
 		msg += "; " + why
 	}
-	d.add(finding{Pos: d.at(".cursor/hooks"), Severity: "error", Code: "stale", Message: msg,
+	d.add(finding{Pos: d.at(codegen.HooksDir), Severity: "error", Code: "stale", Message: msg,
 		Fix: d.buildCmd(bestFlags) + " (hookify check" + d.where() + " shows the diff)"})
 	return nil, 0
 }
