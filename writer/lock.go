@@ -3,6 +3,7 @@ package writer
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,11 @@ func Lock(root string, wait time.Duration) (unlock func(), err error) {
 			return func() {}, nil
 		}
 		f, err := lockWithin(name, time.Until(deadline), wait)
+		if errors.Is(err, fs.ErrNotExist) && time.Now().Before(deadline) {
+			// The holder removed the directories it had made between
+			// lockDirs and the open: make them again.
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
