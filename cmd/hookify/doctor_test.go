@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// breakage is one thing doctor must find, done to a built copy of
+// examples/basic, and the code of the error doctor must report for it
+// (unless the breakage named hides it: outputs cannot be compared with
+// rules that do not compile).
+type breakage struct {
+	name   string
+	code   string
+	apply  func(t *testing.T, dir string)
+	unless string
+}
+
+func editFile(t *testing.T, name string, edit func([]byte) []byte) {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, edit(data), st.Mode().Perm()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func script(dir, event string) string {
+	return filepath.Join(dir, ".cursor", "hooks", "hookify-"+event+".sh")
+}
+
+// Each breakage touches its own file, or its own part of hooks.json, so
+// that any subset can be applied together.
+var breakages = []breakage{
+	{"string version", "cursor-config", func(t *testing.T, dir string) {
+		editFile(t, filepath.Join(dir, ".cursor", "hooks.json"), func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"version": 1`), []byte(`"version": "1"`), 1)
+		})
+	}, ""},
+	{"unknown event", "cursor-config", func(t *testing.T, dir string) {
+		editFile(t, filepath.Join(dir, ".cursor", "hooks.json"), func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"hooks": {`), []byte(`"hooks": {"onStop": [{"command": "./x.sh"}], `), 1)
+		})
+	}, ""},
+	{"not executable", "script-not-executable", func(t *testing.T, dir string) {
+		if err := os.Chmod(script(dir, "beforeReadFile"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}, ""},
+	{"CRLF", "script-crlf", func(t *testing.T, dir string) {
+		editFile(t, script(dir, "beforeSubmitPrompt"), func(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n")) })
+	}, ""},
+	{"missing", "script-missing", func(t *testing.T, dir string) {
+		if err := os.Remove(script(dir, "postToolUse")); err != nil {
+			t.Fatal(err)
+		}
+	}, ""},
+	{"garbage answer", "hook-run", func(t *testing.T, dir string) {
+		editFile(t, script(dir, "stop"), func(b []byte) []byte {
+			lines := strings.SplitN(string(b), "\n", 3)
+			return []byte(lines[0] + "\n" + lines[1] + "\necho nope\n")
+		})
+	}, ""},
+	{"rule edited", "stale", func(t *testing.T, dir string) {
+		editFile(t, filepath.Join(dir, ".claude", "hookify.no-console-log.local.md"), func(b []byte) []byte { return append(b, "More.\n"...) })
+	}, "rule not compiling"},
+	{"rule not compiling", "rules", func(t *testing.T, dir string) {
+		if err := os.WriteFile(filepath.Join(dir, ".claude", "hookify.zz-bad.local.md"), []byte("---\nname: bad\nevent: shell\n---\nBad.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}, ""},
+}
+
+// TestDoctorFindsBreakages applies random sets of breakages to a freshly
+// built project and requires doctor to report each one's error, to report
+// no error when none was applied, and to exit 1 exactly when one was.
+func TestDoctorFindsBreakages(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	r := rand.New(rand.NewSource(1))
+	for i := range 24 {
+		var applied []breakage
+		for _, b := range breakages {
+			if i > 0 && r.Intn(3) == 0 {
+				applied = append(applied, b)
+			}
+		}
+		var names []string
+		for _, b := range applied {
+			names = append(names, b.name)
+		}
+		t.Run(fmt.Sprintf("%d:%s", i, strings.Join(names, "+")), func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.CopyFS(dir, os.DirFS("../../examples/basic")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.RemoveAll(filepath.Join(dir, ".cursor")); err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			if code := run([]string{"build", "-C", dir}, nil, io.Discard, &stderr); code != 0 {
+				t.Fatalf("build: exit %d\n%s", code, &stderr)
+			}
+			for _, b := range applied {
+				b.apply(t, dir)
+			}
+			var stdout bytes.Buffer
+			code := run([]string{"doctor", "-C", dir, "--json"}, nil, &stdout, &stderr)
+			var report struct {
+				Findings []struct{ Severity, Code, Message string }
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
+				t.Fatalf("doctor --json: %v\n%s", err, &stdout)
+			}
+			var errs []string
+			for _, f := range report.Findings {
+				if f.Severity == "error" {
+					errs = append(errs, f.Code)
+				}
+			}
+			for _, b := range applied {
+				hidden := slices.ContainsFunc(applied, func(o breakage) bool { return o.name == b.unless })
+				if !hidden && !slices.Contains(errs, b.code) {
+					t.Errorf("%s: no %s error; findings:\n%s", b.name, b.code, &stdout)
+				}
+			}
+			if len(applied) == 0 && len(errs) > 0 {
+				t.Errorf("errors on a fresh build:\n%s", &stdout)
+			}
+			if want := min(len(applied), 1); code != want {
+				t.Errorf("exit %d, want %d", code, want)
+			}
+		})
+	}
+}
