@@ -195,7 +195,7 @@ func TestFidelityAgreement(t *testing.T) {
 	// enabled: no (q07) is enabled-word's, not a reading difference; that
 	// warning says that hookify runs the rule.
 	res := compileOne(t, "---\nname: a\nenabled: no\nevent: bash\npattern: rm\n---\nx", Options{})
-	if w := withCode(res.Diags, "enabled-word"); len(w) != 1 || w[0].Pos.Line != 3 || !strings.Contains(w[0].Msg, "hookify reads any text as enabled") {
+	if w := withCode(res.Diags, diag.EnabledWord); len(w) != 1 || w[0].Pos.Line != 3 || !strings.Contains(w[0].Msg, "hookify reads any text as enabled") {
 		t.Errorf("enabled: no: %s", res.Diags)
 	}
 	for _, d := range res.Diags {
@@ -209,7 +209,7 @@ func TestFidelityAgreement(t *testing.T) {
 // reading (yaml-fallback), so the readings agree and nothing more is said.
 func TestFidelityFallbackAgrees(t *testing.T) {
 	res := compileOne(t, "---\nname: a\nevent: bash\npattern: \"rm\\s+-rf\"\n---\nx", Options{})
-	if len(withCode(res.Diags, "yaml-fallback")) != 1 {
+	if len(withCode(res.Diags, diag.YAMLFallback)) != 1 {
 		t.Fatalf("want one yaml-fallback: %s", res.Diags)
 	}
 	for _, d := range res.Diags {
@@ -261,17 +261,17 @@ func TestPromptHooks(t *testing.T) {
 	}
 
 	res = compileOne(t, src, Options{NoPromptHooks: true})
-	if w := withCode(res.Diags, "no-prompt-hook"); len(w) != 1 || w[0].Pos.Line != 2 || len(res.Program.Rules) != 0 {
+	if w := withCode(res.Diags, diag.NoPromptHook); len(w) != 1 || w[0].Pos.Line != 2 || len(res.Program.Rules) != 0 {
 		t.Errorf("--no-prompt-hooks: %s", res.Diags)
 	}
 
 	res = compileOne(t, "---\nname: empty\nevent: bash\n---\n", Options{})
-	if w := withCode(res.Diags, "no-conditions"); len(w) != 1 || len(res.Program.Rules) != 0 {
+	if w := withCode(res.Diags, diag.NoConditions); len(w) != 1 || len(res.Program.Rules) != 0 {
 		t.Errorf("empty rule: %s", res.Diags)
 	}
 
 	res = compileOne(t, "---\nname: x\nevent: bash\ncursor_hook: sometimes\npattern: a\n---\nx", Options{})
-	if e := withCode(res.Diags, "unknown-cursor-hook"); len(e) != 1 || e[0].Pos.Line != 4 {
+	if e := withCode(res.Diags, diag.UnknownCursorHook); len(e) != 1 || e[0].Pos.Line != 4 {
 		t.Errorf("unknown cursor_hook: %s", res.Diags)
 	}
 }
@@ -282,7 +282,7 @@ func TestPromptHooks(t *testing.T) {
 func TestFidelityReadingFirst(t *testing.T) {
 	src := "---\nname: a\nevent: prompt\nconditions:\n- field: user_prompt\n  operator: contains\n  pattern: password\n---\nx"
 	res := compileOne(t, src, Options{})
-	if len(withCode(res.Diags, "upstream-indent")) != 2 {
+	if len(withCode(res.Diags, diag.UpstreamIndent)) != 2 {
 		t.Errorf("want two upstream-indent warnings:\n%s", res.Diags)
 	}
 	for _, code := range []diag.Code{diag.UpstreamPromptField, diag.UpstreamOtherTools} {
@@ -302,12 +302,12 @@ func TestCompatScalars(t *testing.T) {
 	if p := res.Program.Rules[0].Conditions[0].Pattern; p != "[àé]" {
 		t.Errorf("pattern %q", p)
 	}
-	if w := withCode(res.Diags, "yaml-fallback"); len(w) != 1 || w[0].Pos.Line != 4 || len(res.Diags) != 1 {
+	if w := withCode(res.Diags, diag.YAMLFallback); len(w) != 1 || w[0].Pos.Line != 4 || len(res.Diags) != 1 {
 		t.Errorf("%s", res.Diags)
 	}
 	// tool_matcher: [Bash] is the text "[Bash]" for both, which names no tool.
 	res = compileOne(t, "---\nname: tm\nevent: bash\ntool_matcher: [Bash]\npattern: rm\n---\nx", Options{})
-	if res.Diags.HasErrors() || len(withCode(res.Diags, "yaml-fallback")) != 1 || len(withCode(res.Diags, "no-target")) != 1 {
+	if res.Diags.HasErrors() || len(withCode(res.Diags, diag.YAMLFallback)) != 1 || len(withCode(res.Diags, diag.NoTarget)) != 1 {
 		t.Errorf("%s", res.Diags)
 	}
 }

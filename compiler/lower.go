@@ -160,7 +160,7 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 		return nil, diags, false
 	}
 	if r.Prompt && len(r.MCP) > 0 {
-		diags.Warnf(namePos(f), diag.NoTarget, "rule %s has no conditions, so it would become a prompt hook, which hookify does not put on MCP tools (beforeMCPExecution has no documented matcher, so a model would judge every MCP call): nothing is generated for its MCP tools. Write conditions on the tool's arguments, by name (field: query)", r.Name)
+		diags.Warnf(namePos(f), diag.NoMCPPrompt, "rule %s has no conditions, so it would become a prompt hook, which hookify does not put on MCP tools (beforeMCPExecution has no documented matcher, so a model would judge every MCP call): nothing is generated for its MCP tools. Write conditions on the tool's arguments, by name (field: query)", r.Name)
 	}
 	on, dropped := ir.Targets(r)
 	if r.Action == ir.Warn && !r.Prompt && slices.ContainsFunc(on, func(e ir.CursorEvent) bool { return e.Spec().FirstOnly != nil }) {

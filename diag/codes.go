@@ -59,6 +59,7 @@ const (
 	NoConditions Code = "no-conditions"  // no pattern, no conditions and no message: nothing to check, nothing generated
 	NoPromptHook Code = "no-prompt-hook" // a prompt-hook rule left out by --no-prompt-hooks
 	NoTarget     Code = "no-target"      // the rule's tool_matcher names no tool of its event: nothing generated
+	NoMCPPrompt  Code = "no-mcp-prompt"  // a rule without conditions gets no prompt hook on MCP tools
 	NoChannel    Code = "no-channel"     // a row of the event table has no Cursor channel for the action: nothing generated there
 	StopFollowup Code = "stop-followup"  // a warn stop rule becomes a one-time follow-up: what Cursor and upstream do
 	Test         Code = "test"           // a rule's tests: key has a mistake; the test is ignored
@@ -100,7 +101,7 @@ const (
 // generated for a rule: `hookify explain` shows it as the rule's Cursor side.
 func (c Code) LeavesOut() bool {
 	switch c {
-	case Disabled, NoConditions, NoPromptHook, NoTarget:
+	case Disabled, NoConditions, NoPromptHook, NoTarget, NoMCPPrompt:
 		return true
 	}
 	return false
