@@ -654,7 +654,8 @@ func (d *doctorRun) otherLevel() {
 		return
 	}
 	project := d.c.dir
-	here, there := rulesInstalled(d.root, d.c.user), map[string]string{}
+	here := rulesInstalled(d.root, d.c.user)
+	var there map[string]string
 	if d.c.user {
 		there = rulesInstalled(project, false)
 	} else {
