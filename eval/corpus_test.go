@@ -550,6 +550,17 @@ func place(t *testing.T, p *project, src ir.Source, v string, r *rand.Rand) []me
 		}
 		k = src.Keys[j]
 	}
+	if last := src.Keys[len(src.Keys)-1]; strings.HasPrefix(last.Name, "edits[].") && r.IntN(4) == 0 {
+		k = last // MultiEdit, more often
+	}
+	if m, ok := strings.CutPrefix(k.Name, "edits[]."); ok {
+		// MultiEdit: v as the members m of the edits, joined by a space.
+		var items []string
+		for _, part := range strings.SplitN(v, " ", 1+r.IntN(3)) {
+			items = append(items, `{"replace_all":false,`+ir.JSONString(m)+`:`+ir.JSONString(part)+`}`)
+		}
+		return append(out, member{tool: true, key: "edits", raw: "[" + strings.Join(items, ",") + "]"})
+	}
 	out = append(out, member{tool: k.ToolInput, key: k.Name, val: v})
 	if len(src.Keys) > 1 && r.IntN(3) == 0 {
 		// Decoys at the other keys of the field: every key is a candidate,

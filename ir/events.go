@@ -190,14 +190,15 @@ func boolField(k string, v bool) Field { return Field{Key: k, Kind: Bool, Bool: 
 func answer(exit int, fs ...Field) Answer { return Answer{Fields: fs, Exit: exit} }
 
 // fileFields are the fields of a file write (the file row of the README's
-// "Event and action mapping").
+// "Event and action mapping"). edits[].new_string and edits[].old_string
+// are MultiEdit's edits joined by a space (README, "Payload fields").
 var fileFields = map[string]Source{
 	"file_path":  {Keys: tool("file_path", "path")},
-	"new_text":   {Keys: tool("new_string", "content", "contents"), HasDefault: true},
-	"new_string": {Keys: tool("new_string", "content", "contents"), HasDefault: true},
-	"old_text":   {Keys: tool("old_string"), HasDefault: true},
-	"old_string": {Keys: tool("old_string"), HasDefault: true},
-	"content":    {Keys: tool("content", "contents", "new_string"), HasDefault: true},
+	"new_text":   {Keys: tool("new_string", "content", "contents", "edits[].new_string"), HasDefault: true},
+	"new_string": {Keys: tool("new_string", "content", "contents", "edits[].new_string"), HasDefault: true},
+	"old_text":   {Keys: tool("old_string", "edits[].old_string"), HasDefault: true},
+	"old_string": {Keys: tool("old_string", "edits[].old_string"), HasDefault: true},
+	"content":    {Keys: tool("content", "contents", "new_string", "edits[].new_string"), HasDefault: true},
 	"tool_name":  {Keys: []Key{ToolNameKey}},
 }
 

@@ -107,7 +107,7 @@ func TestResolve(t *testing.T) {
 		{BeforeShellExecution, "tool_input.x", "tool_input.x", false},
 		{BeforeShellExecution, "anything", "anything", false},
 		{PreToolUse, "file_path", "each set one of tool_input.file_path, tool_input.path", true},
-		{PostToolUse, "new_text", `each set one of tool_input.new_string, tool_input.content, tool_input.contents, else ""`, true},
+		{PostToolUse, "new_text", `each set one of tool_input.new_string, tool_input.content, tool_input.contents, tool_input.edits[].new_string, else ""`, true},
 		{PreToolUse, "mode", "tool_input.mode", false},
 		{PreToolUse, "tool_input.mode", "tool_input.mode", true},
 		{PreToolUse, "tool_name", "tool_name", true},

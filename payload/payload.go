@@ -21,12 +21,16 @@
 //     object or an array is reported as not set.
 //   - Duplicate keys: the last one wins. When a top-level tool_input key
 //     starts, every member seen so far is forgotten.
+//   - MultiEdit: ToolInput("edits[].new_string") and ("edits[].old_string")
+//     are those members of the items of the tool_input.edits array, joined
+//     by a space.
 package payload
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -46,7 +50,8 @@ type Value struct {
 type Payload struct {
 	top   map[string]Value
 	tool  map[string]Value
-	files []File // DecodePatched's
+	joins map[string]Value // "edits[].new_string", "edits[].old_string"
+	files []File           // DecodePatched's
 }
 
 // Top returns the top-level key (its decoded text).
@@ -57,10 +62,15 @@ func (p *Payload) Top(key string) Value {
 	return p.top[key]
 }
 
-// ToolInput returns a member of the top-level tool_input object.
+// ToolInput returns a member of the top-level tool_input object, or, for
+// "edits[].new_string" and "edits[].old_string", those members of the
+// items of the tool_input.edits array joined by a space (see edits).
 func (p *Payload) ToolInput(key string) Value {
 	if p == nil {
 		return Value{}
+	}
+	if strings.Contains(key, "[]") {
+		return p.joins[key]
 	}
 	return p.tool[key]
 }
@@ -97,7 +107,7 @@ func Decode(raw []byte) (*Payload, error) {
 		return nil, fmt.Errorf("%w: text before the '{'", ErrInvalid)
 	}
 	d := &decoder{b: raw, i: start}
-	p := &Payload{top: map[string]Value{}, tool: map[string]Value{}}
+	p := &Payload{top: map[string]Value{}, tool: map[string]Value{}, joins: map[string]Value{}}
 	if err := d.object(func(key []byte) error {
 		k := unescape(key)
 		if k != "tool_input" {
@@ -106,6 +116,7 @@ func Decode(raw []byte) (*Payload, error) {
 			return err
 		}
 		clear(p.tool)
+		clear(p.joins)
 		p.top[k] = Value{}
 		if d.peek() != '{' {
 			v, err := d.value()
@@ -113,8 +124,16 @@ func Decode(raw []byte) (*Payload, error) {
 			return err
 		}
 		return d.object(func(key []byte) error {
+			k := unescape(key)
+			if k == "edits" {
+				clear(p.joins)
+				if d.peek() == '[' {
+					delete(p.tool, k)
+					return p.edits(d)
+				}
+			}
 			v, err := d.value()
-			p.tool[unescape(key)] = v
+			p.tool[k] = v
 			return err
 		})
 	}); err != nil {
@@ -148,6 +167,56 @@ func (p *Payload) ParseToolInputString() {
 	if d.space(); err != nil || d.i < len(d.b) {
 		clear(p.tool)
 	}
+}
+
+// edits reads a tool_input.edits array (MultiEdit's) at its '[' and sets
+// the members "edits[].new_string" and "edits[].old_string": each the
+// members of that name of the array's items, joined by a space, an item
+// that is no object, or has no such member or a null, object or array
+// there, giving "" (README, "Payload fields").
+func (p *Payload) edits(d *decoder) error {
+	var items [][2]string
+	d.i++ // '['
+	d.space()
+	for first := true; ; first = false {
+		if d.peek() == ']' && first {
+			break
+		}
+		var item [2]string
+		d.space()
+		if d.peek() == '{' {
+			if err := d.object(func(key []byte) error {
+				v, err := d.value()
+				switch unescape(key) {
+				case "new_string":
+					item[0] = v.Text
+				case "old_string":
+					item[1] = v.Text
+				}
+				return err
+			}); err != nil {
+				return err
+			}
+		} else if _, err := d.value(); err != nil {
+			return err
+		}
+		items = append(items, item)
+		d.space()
+		if d.peek() != ',' {
+			break
+		}
+		d.i++
+	}
+	if err := d.expect(']'); err != nil {
+		return err
+	}
+	var news, olds []string
+	for _, it := range items {
+		news, olds = append(news, it[0]), append(olds, it[1])
+	}
+	p.joins["edits[].new_string"] = Value{Text: strings.Join(news, " "), Set: true}
+	p.joins["edits[].old_string"] = Value{Text: strings.Join(olds, " "), Set: true}
+	return nil
 }
 
 type decoder struct {

@@ -200,6 +200,9 @@ func lookup(p *payload.Payload, key string) payload.Value {
 
 func lookupJSON(d payloadtest.Doc, key string) payload.Value {
 	if k, ok := strings.CutPrefix(key, "tool_input."); ok {
+		if strings.Contains(k, "[]") {
+			return payload.Value(d.Joins[k])
+		}
 		return payload.Value(d.Tool[k])
 	}
 	return payload.Value(d.Top[key])
@@ -288,7 +291,7 @@ func runAll(t *testing.T, cases []awkCase) {
 	}
 }
 
-var defaultWant = []string{"command", "cwd", "tool_input.file_path", "tool_input.content", "tool_input", "a", "file_path"}
+var defaultWant = []string{"command", "cwd", "tool_input.file_path", "tool_input.content", "tool_input", "a", "file_path", "tool_input.edits[].new_string", "tool_input.edits[].old_string"}
 
 // big repeats unit to about n bytes, never cutting it.
 func big(n int, unit string) string { return strings.Repeat(unit, n/len(unit)+1) }
@@ -384,6 +387,11 @@ var tableCases = []struct {
 	{"1 MB unwanted", `{"x":"` + big(1<<20, `{\"command\":\"rm -rf /\"} and some more text to skip \\ `) + `","command":"ls"}`, map[string]string{"command": "ls"}},
 	{"big array", `{"x":[` + big(100000, `1,"a",{"command":"rm"},`) + `0],"command":"ls"}`, map[string]string{"command": "ls"}},
 
+	{"multiedit", `{"tool_input":{"file_path":"a.js","edits":[{"old_string":"a","new_string":"console.log(1)"},{"new_string":"x\ny","old_string":null},{"old_string":"c","new_string":"z","new_string":"w"},"str",5,{"new_string":{"a":1}},{"new_string":7}]}}`, nil},
+	{"multiedit escaped keys", `{"tool_input":{"\u0065dits":[{"new_\u0073tring":"a"},{"new_string":"b"}],"edits[].new_string":"literal"}}`, nil},
+	{"multiedit replaced", `{"tool_input":{"edits":[{"new_string":"a"}],"edits":[{}]}}`, nil},
+	{"multiedit not an array", `{"tool_input":{"edits":[{"new_string":"a"}],"edits":{"new_string":"b"}}}`, nil},
+	{"multiedit nested", `{"tool_input":{"edits":[[{"new_string":"a"}],{"x":{"new_string":"b"}}]},"edits":[{"new_string":"top"}]}`, nil},
 	{"empty input", ``, nil},
 	{"only newline", "\n", nil},
 	{"no brace", `"command":"ls"`, nil},

@@ -29,7 +29,7 @@ func templateRegex(t *testing.T, name string) string {
 }
 
 // decodeKeys are the keys the decoder test asks for.
-var decodeKeys = []string{"command", "cwd", "tool_name", "tool_input", "n", "tool_input.file_path", "tool_input.content", "tool_input.command"}
+var decodeKeys = []string{"command", "cwd", "tool_name", "tool_input", "n", "tool_input.file_path", "tool_input.content", "tool_input.command", "tool_input.edits", "tool_input.edits[].new_string", "tool_input.edits[].old_string"}
 
 // randomPayload draws a hostile payload: every kind of value and escape,
 // surrogates, raw and invalid UTF-8, decoy keys (other case, escaped,
@@ -40,7 +40,7 @@ func randomPayload(r *rand.Rand) []byte {
 	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
 	ws := func() { b.WriteString(pick("", "", " ", "\n", "\t", "\r\n", "  ")) }
 	keys := []string{"command", "cwd", "tool_name", "tool_input", "n", "file_path", "content", "Command", "comm\\u0061nd", "x", "tool_inpu", "\\\"command",
-		"tool\\u005Finput", "\\u0063ontent", "file\\u005fpath", "\\/command", "command\\n", "\\u0074ool_name"}
+		"tool\\u005Finput", "\\u0063ontent", "file\\u005fpath", "\\/command", "command\\n", "\\u0074ool_name", "edits", "edits", "new_string", "old_string", "edits[].new_string"}
 	str := func() {
 		b.WriteByte('"')
 		for n := r.Intn(5); n > 0; n-- {

@@ -47,6 +47,7 @@ var (
 		"command", "cwd", "file_path", "content", "tool_input", "prompt", "a", "x",
 		"tool_input.file_path", "tool_input.content", "tool_input.command",
 		"tool_input.path", "tool_input.x", "tool_input.tool_input",
+		"tool_input.edits[].new_string", "tool_input.edits[].old_string", "tool_input.edits",
 	}
 	topKeys = []string{
 		"command", "tool_input", "cwd", "file_path", "content", "a", "x", "prompt",
@@ -54,6 +55,7 @@ var (
 	}
 	toolKeys = []string{
 		"file_path", "content", "command", "path", "x", "tool_input", "new_string", "file_paths", "",
+		"edits", "edits", "edits[].new_string",
 	}
 	atoms = []string{
 		"a", "ls -la", " ", "'", "''", `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`,
@@ -192,14 +194,48 @@ func (g *gen) object(keys []string, depth int) {
 			g.out.WriteString(",")
 		}
 		g.ws()
-		g.key(keys[g.n(len(keys))])
+		k := keys[g.n(len(keys))]
+		g.key(k)
 		g.ws()
 		g.out.WriteString(":")
 		g.ws()
+		if k == "edits" && g.n(3) != 2 {
+			g.edits(depth + 1)
+			continue
+		}
 		g.value(depth + 1)
 	}
 	g.ws()
 	g.out.WriteString("}")
+}
+
+// edits writes a MultiEdit edits array: objects with new_string and
+// old_string (sometimes twice, null, a number or a container), and other
+// values as items.
+func (g *gen) edits(depth int) {
+	g.out.WriteString("[")
+	for i, n := 0, g.n(5); i < n; i++ {
+		if i > 0 {
+			g.out.WriteString(",")
+		}
+		g.ws()
+		if g.n(6) == 5 {
+			g.value(depth + 1)
+			continue
+		}
+		g.out.WriteString("{")
+		for j, m := 0, g.n(4); j < m; j++ {
+			if j > 0 {
+				g.out.WriteString(",")
+			}
+			g.key([]string{"new_string", "old_string", "new_string", "old_string", "x", "replace_all"}[g.n(6)])
+			g.out.WriteString(":")
+			g.value(depth + 2)
+		}
+		g.out.WriteString("}")
+	}
+	g.ws()
+	g.out.WriteString("]")
 }
 
 func (g *gen) value(depth int) {

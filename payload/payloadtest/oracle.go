@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -31,6 +32,11 @@ type Doc struct {
 	// Top and Tool hold the last value of each top-level key and of each
 	// member of the last top-level tool_input object, by decoded key.
 	Top, Tool map[string]Field
+	// Joins holds "edits[].new_string" and "edits[].old_string" when the
+	// last tool_input.edits is an array: those members of its items
+	// (strings, numbers and booleans as their text, anything else or none
+	// as ""), joined by a space.
+	Joins map[string]Field
 }
 
 // JSON reads raw as a hook payload. It fails only when encoding/json cannot
@@ -56,7 +62,7 @@ func JSON(raw []byte) (Doc, error) {
 		return d, nil
 	}
 	d.ExactText = utf8.Valid(doc)
-	d.Top, d.Tool = map[string]Field{}, map[string]Field{}
+	d.Top, d.Tool, d.Joins = map[string]Field{}, map[string]Field{}, map[string]Field{}
 	w := walker{doc: doc, dec: json.NewDecoder(bytes.NewReader(doc)), nulFree: true}
 	w.dec.UseNumber()
 	if _, err := w.token(); err != nil { // the opening '{'
@@ -69,6 +75,7 @@ func JSON(raw []byte) (Doc, error) {
 		}
 		if key == "tool_input" {
 			clear(d.Tool)
+			clear(d.Joins)
 		}
 		d.Top[key] = f
 		if !obj {
@@ -78,11 +85,19 @@ func JSON(raw []byte) (Doc, error) {
 			return w.skip()
 		}
 		return w.members(func(key string) error {
+			from := w.dec.InputOffset()
 			f, obj, err := w.value()
 			if err != nil {
 				return err
 			}
 			d.Tool[key] = f
+			if key == "edits" {
+				clear(d.Joins)
+				seg := bytes.TrimLeft(w.doc[from:w.dec.InputOffset()], " \t\r\n:")
+				if bytes.HasPrefix(seg, []byte("[")) {
+					joins(d.Joins, seg)
+				}
+			}
 			if obj {
 				return w.skip()
 			}
@@ -94,6 +109,34 @@ func JSON(raw []byte) (Doc, error) {
 	}
 	d.Valid = w.nulFree
 	return d, nil
+}
+
+// joins sets the members of MultiEdit's edits array (JSON text) joined.
+func joins(out map[string]Field, array []byte) {
+	dec := json.NewDecoder(bytes.NewReader(array))
+	dec.UseNumber()
+	var items []any
+	if dec.Decode(&items) != nil {
+		return
+	}
+	for _, m := range []string{"new_string", "old_string"} {
+		var parts []string
+		for _, it := range items {
+			text := ""
+			if obj, ok := it.(map[string]any); ok {
+				switch v := obj[m].(type) {
+				case string:
+					text = v
+				case json.Number:
+					text = string(v)
+				case bool:
+					text = fmt.Sprint(v)
+				}
+			}
+			parts = append(parts, text)
+		}
+		out["edits[]."+m] = Field{Text: strings.Join(parts, " "), Set: true}
+	}
 }
 
 // ToolInputString says what the tool_input members are when a payload's

@@ -55,6 +55,9 @@ class Decode {
         var obj = new List<bool>();
         obj.Add(true);
         int state = 1, want = 0; bool keyTI = false, inTI = false;
+        bool jk = false, ja = false, js = false; string jg = null;
+        var ed = new List<Dictionary<string, string>>();
+        bool jw = tool.ContainsKey("edits[].new_string") || tool.ContainsKey("edits[].old_string");
         while (pos < s.Length) {
             var m = tok.Match(s, pos);
             if (!m.Success) return false;
@@ -73,14 +76,18 @@ class Decode {
                     if (!(state == 6 || (o && state == 1) || (!o && state == 5))) return false;
                     obj.RemoveAt(obj.Count - 1);
                     if (obj.Count > 0) state = 6; else state = 7;
+                    if (obj.Count < 3) ja = false;
                 } else {
                     if (state != 4 && state != 5) return false;
                     if (want > 0) v[want] = null;
+                    if (ja && obj.Count == 3) ed.Add(new Dictionary<string, string>());
+                    if (jg != null) ed[ed.Count - 1].Remove(jg);
                     bool o = t == "{";
                     obj.Add(o);
                     if (obj.Count == 2) inTI = keyTI && o;
+                    if (obj.Count == 3 && jk && !o) { ja = true; js = true; }
                     if (o) state = 1; else state = 5;
-                    want = 0; keyTI = false;
+                    want = 0; keyTI = false; jk = false; jg = null;
                 }
             } else if (m.Groups[2].Success) {
                 string raw = m.Groups[2].Value;
@@ -88,30 +95,50 @@ class Decode {
                     state = 3; want = 0; int k = 0;
                     if (raw.IndexOf((char)92) >= 0) raw = Dec(raw);
                     if (obj.Count == 1 && inner) {
-                        if (tool.TryGetValue(raw, out k)) want = k;
+                        if (raw.IndexOf('[') < 0 && tool.TryGetValue(raw, out k)) want = k;
                     } else if (obj.Count == 1) {
                         keyTI = string.Equals(raw, "tool_input", StringComparison.Ordinal);
-                        if (keyTI) foreach (int j in ti) v[j] = null;
+                        if (keyTI) { foreach (int j in ti) v[j] = null; js = false; }
                         if (top.TryGetValue(raw, out k)) want = k;
                     } else if (obj.Count == 2 && inTI) {
-                        if (tool.TryGetValue(raw, out k)) want = k;
+                        if (raw.IndexOf('[') < 0 && tool.TryGetValue(raw, out k)) want = k;
+                        if (jw && raw == "edits") { jk = true; js = false; ed = new List<Dictionary<string, string>>(); }
+                    } else if (obj.Count == 4 && ja && obj[3] && (raw == "new_string" || raw == "old_string")) {
+                        jg = raw;
                     }
                 } else if (state == 4 || state == 5) {
                     if (want > 0) v[want] = Dec(raw);
-                    want = 0; keyTI = false; state = 6;
+                    if (ja && obj.Count == 3) ed.Add(new Dictionary<string, string>());
+                    if (jg != null) ed[ed.Count - 1][jg] = Dec(raw);
+                    want = 0; keyTI = false; jk = false; jg = null; state = 6;
                 } else {
                     return false;
                 }
             } else if (m.Groups[3].Success) {
                 if (state != 4 && state != 5) return false;
                 string lit = m.Groups[3].Value;
+                bool isnull = string.Equals(lit, "null", StringComparison.Ordinal);
                 if (want > 0) {
-                    if (string.Equals(lit, "null", StringComparison.Ordinal)) v[want] = null; else v[want] = lit;
+                    if (isnull) v[want] = null; else v[want] = lit;
                 }
-                want = 0; keyTI = false; state = 6;
+                if (ja && obj.Count == 3) ed.Add(new Dictionary<string, string>());
+                if (jg != null) { if (isnull) ed[ed.Count - 1].Remove(jg); else ed[ed.Count - 1][jg] = lit; }
+                want = 0; keyTI = false; jk = false; jg = null; state = 6;
             }
         }
-        return state == 7;
+        if (state != 7) return false;
+        foreach (string n in new string[] { "new_string", "old_string" }) {
+            int k;
+            if (!inner && tool.TryGetValue("edits[]." + n, out k)) {
+                v[k] = null;
+                if (js) {
+                    var parts = new List<string>();
+                    foreach (var it in ed) parts.Add(it.ContainsKey(n) ? it[n] : "");
+                    v[k] = string.Join(" ", parts);
+                }
+            }
+        }
+        return true;
     }
 
     static Regex pblank, pbegin, pend, peof, phead;

@@ -92,6 +92,10 @@ function hk_read([string]$s, [bool]$inner) {
   $obj = [System.Collections.Generic.List[bool]]::new()
   $obj.Add($true)
   $state = 1; $want = 0; $keyTI = $false; $inTI = $false
+  # MultiEdit: the items of tool_input.edits ($ed, each a hashtable of its
+  # new_string and old_string), read when the hooks want them joined.
+  $jk = $false; $ja = $false; $js = $false; $jg = $null; $ed = $null
+  $jw = $hk_tool.ContainsKey('edits[].new_string') -or $hk_tool.ContainsKey('edits[].old_string')
   while ($pos -lt $s.Length) {
     $m = $hk_tok.Match($s, $pos)
     if (-not $m.Success) { return $false }
@@ -110,14 +114,18 @@ function hk_read([string]$s, [bool]$inner) {
         if (-not ($state -eq 6 -or ($o -and $state -eq 1) -or (-not $o -and $state -eq 5))) { return $false }
         $obj.RemoveAt($obj.Count - 1)
         if ($obj.Count -gt 0) { $state = 6 } else { $state = 7 }
+        if ($obj.Count -lt 3) { $ja = $false }
       } else {
         if ($state -ne 4 -and $state -ne 5) { return $false }
         if ($want -gt 0) { $script:hk_v[$want] = $null }
+        if ($ja -and $obj.Count -eq 3) { $ed.Add(@{}) }
+        if ($null -ne $jg) { $ed[$ed.Count - 1].Remove($jg) }
         $o = $tok -eq '{'
         $obj.Add($o)
         if ($obj.Count -eq 2) { $inTI = $keyTI -and $o }
+        if ($obj.Count -eq 3 -and $jk -and -not $o) { $ja = $true; $js = $true }
         if ($o) { $state = 1 } else { $state = 5 }
-        $want = 0; $keyTI = $false
+        $want = 0; $keyTI = $false; $jk = $false; $jg = $null
       }
     } elseif ($m.Groups[2].Success) {
       $raw = $m.Groups[2].Value
@@ -125,30 +133,49 @@ function hk_read([string]$s, [bool]$inner) {
         $state = 3; $want = 0; $k = 0
         if ($raw.IndexOf([char]92) -ge 0) { $raw = hk_dec $raw }
         if ($obj.Count -eq 1 -and $inner) {
-          if ($hk_tool.TryGetValue($raw, [ref]$k)) { $want = $k }
+          if ($raw.IndexOf([char]'[') -lt 0 -and $hk_tool.TryGetValue($raw, [ref]$k)) { $want = $k }
         } elseif ($obj.Count -eq 1) {
           $keyTI = [string]::Equals($raw, 'tool_input', [StringComparison]::Ordinal)
-          if ($keyTI) { foreach ($j in $hk_ti) { $script:hk_v[$j] = $null } }
+          if ($keyTI) { foreach ($j in $hk_ti) { $script:hk_v[$j] = $null }; $js = $false }
           if ($hk_top.TryGetValue($raw, [ref]$k)) { $want = $k }
         } elseif ($obj.Count -eq 2 -and $inTI) {
-          if ($hk_tool.TryGetValue($raw, [ref]$k)) { $want = $k }
+          if ($raw.IndexOf([char]'[') -lt 0 -and $hk_tool.TryGetValue($raw, [ref]$k)) { $want = $k }
+          if ($jw -and [string]::Equals($raw, 'edits', [StringComparison]::Ordinal)) {
+            $jk = $true; $js = $false; $ed = [System.Collections.Generic.List[hashtable]]::new()
+          }
+        } elseif ($obj.Count -eq 4 -and $ja -and $obj[3] -and ($raw -ceq 'new_string' -or $raw -ceq 'old_string')) {
+          $jg = $raw
         }
       } elseif ($state -eq 4 -or $state -eq 5) {
         if ($want -gt 0) { $script:hk_v[$want] = hk_dec $raw }
-        $want = 0; $keyTI = $false; $state = 6
+        if ($ja -and $obj.Count -eq 3) { $ed.Add(@{}) }
+        if ($null -ne $jg) { $ed[$ed.Count - 1][$jg] = hk_dec $raw }
+        $want = 0; $keyTI = $false; $jk = $false; $jg = $null; $state = 6
       } else {
         return $false
       }
     } elseif ($m.Groups[3].Success) {
       if ($state -ne 4 -and $state -ne 5) { return $false }
       $lit = $m.Groups[3].Value
+      $isnull = [string]::Equals($lit, 'null', [StringComparison]::Ordinal)
       if ($want -gt 0) {
-        if ([string]::Equals($lit, 'null', [StringComparison]::Ordinal)) { $script:hk_v[$want] = $null } else { $script:hk_v[$want] = $lit }
+        if ($isnull) { $script:hk_v[$want] = $null } else { $script:hk_v[$want] = $lit }
       }
-      $want = 0; $keyTI = $false; $state = 6
+      if ($ja -and $obj.Count -eq 3) { $ed.Add(@{}) }
+      if ($null -ne $jg) { if ($isnull) { $ed[$ed.Count - 1].Remove($jg) } else { $ed[$ed.Count - 1][$jg] = $lit } }
+      $want = 0; $keyTI = $false; $jk = $false; $jg = $null; $state = 6
     }
   }
-  return ($state -eq 7)
+  if ($state -ne 7) { return $false }
+  # The members of the edits joined by a space ('' for an item without one).
+  foreach ($n in @('new_string', 'old_string')) {
+    $k = 0
+    if (-not $inner -and $hk_tool.TryGetValue('edits[].' + $n, [ref]$k)) {
+      $script:hk_v[$k] = $null
+      if ($js) { $script:hk_v[$k] = [string]::Join(' ', @($ed | ForEach-Object { hk_s $_[$n] })) }
+    }
+  }
+  return $true
 }
 
 # hk_read_tool: after hk_read, when the top-level tool_input (slot $slot)

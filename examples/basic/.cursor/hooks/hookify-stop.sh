@@ -39,7 +39,8 @@ hk_o=$($hk_awk -v W=$'transcript_path' 'BEGIN {
 	N = split(W, w, " ")
 	for (i = 1; i <= N; i++) {
 		k = w[i]; U = U " hk_" (i + O)
-		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/) E = 1
+		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/ && k !~ /^tool_input[.]edits\[\][.](new|old)_string$/) E = 1
+		if (k ~ /\[/) JW = 1
 		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
 		K[i] = k; PR[k] = 1
 	}
@@ -78,11 +79,14 @@ FF { FT[++FN] = $0; next }
 		else if (S == 1 || S == 2) {
 			S = 3; G = ""
 			if (f ~ /[\\\001\002]/) f = kd(f)
-			if (d == 1) { T0 = f == "tool_input"; if (T0) for (k in TK) VS[k] = 0; if (f in PR) G = f }
-			else if (d == 2 && T && ("\"" f) in PR) G = "\"" f
+			if (d == 1) { T0 = f == "tool_input"; if (T0) { for (k in TK) VS[k] = 0; JS = 0 }; if (f in PR) G = f }
+			else if (d == 2 && T) { if (("\"" f) in PR && f !~ /[[]/) G = "\"" f; if (JW && f == "edits") { J0 = 1; JS = JN = 0 } }
+			else if (d == 4 && JA && (f == "new_string" || f == "old_string")) JG = f
 		} else if (S == 4 || S == 5) {
+			if (JA && d == 3) ji()
 			if (G != "") { VS[G] = 1; VA[G] = np + 1; dec(f); VB[G] = np }
-			G = ""; T0 = 0; S = 6
+			if (JG != "") { JB[JN, JG] = np + 1; dec(f); JE[JN, JG] = np }
+			G = JG = ""; T0 = J0 = 0; S = 6
 		} else { E = 1; next }
 	}
 }
@@ -95,6 +99,14 @@ END {
 		if (VS["\"diff"]) pts(jn(VA["\"diff"], VB["\"diff"]))
 	}
 	if (E) exit
+	if (JS) for (i = 1; i <= N; i++) if (K[i] ~ /\[/ && !VS[K[i]]) {
+		m = substr(K[i], 10); VS[K[i]] = 1; VA[K[i]] = np + 1
+		for (j = 1; j <= JN; j++) {
+			if (j > 1) P[++np] = " "
+			if ((j, m) in JB) for (k = JB[j, m]; k <= JE[j, m]; k++) P[++np] = P[k]
+		}
+		VB[K[i]] = np
+	}
 	h = "unset" U "\n"; R = 0
 	for (i = 1; i <= N; i++) if (VS[K[i]]) asg("hk_" (i + O), K[i], VA[K[i]], VB[K[i]])
 	if (A) {
@@ -145,6 +157,7 @@ function pt(t, n,   i, l, m, z, v0, v, j) {
 		XA[v, "r"] = np + 1; for (j = 1; j <= NR_[v]; j++) P[++np] = LR[v, j]; XB[v, "r"] = np
 	}
 }
+function ji() { JN++; delete JB[JN, "new_string"]; delete JB[JN, "old_string"] }
 function st(f,   n, a, i) {
 	if (f ~ /^[][{}:,]$/) { tk(f); return }
 	gsub(/[][{}:,]/, " & ", f); n = split(f, a, /[ \t\r]+/)
@@ -156,19 +169,24 @@ function tk(t) {
 	if (t == "}" || t == "]") {
 		if (C[d] == (t == "}" ? "{" : "[") && (S == 6 || S == (t == "}" ? 1 : 5))) S = --d ? 6 : 7
 		else E = 1
+		if (d < 3) JA = 0
 		return
 	}
 	if (S != 4 && S != 5) { E = 1; return }
+	if (JA && d == 3) ji()
+	if (JG != "") { JB[JN, JG] = np + 1; JE[JN, JG] = np }
 	if (t == "{" || t == "[") {
 		if (G != "") VS[G] = 0
 		C[++d] = t; if (d == 2) T = T0 && t == "{"
+		if (d == 3 && J0 && t == "[") JA = JS = 1
 		S = t == "{" ? 1 : 5
 	} else if (t == "true" || t == "false" || t ~ /^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$/) {
 		if (G != "") { VS[G] = 1; VA[G] = VB[G] = ++np; P[np] = t }
+		if (JG != "") { JB[JN, JG] = JE[JN, JG] = ++np; P[np] = t }
 		S = 6
 	} else if (t == "null") { if (G != "") VS[G] = 0; S = 6 }
 	else { E = 1; return }
-	G = ""; T0 = 0
+	G = JG = ""; T0 = J0 = 0
 }
 function dec(p,   n, a, i, h, c, e) {
 	if (index(p, "\\")) {
