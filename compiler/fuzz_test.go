@@ -16,7 +16,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rogpeppe/go-internal/txtar"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/hookify/hookify/compiler"
@@ -24,36 +23,6 @@ import (
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 )
-
-// ruleSeeds returns the rule files of the golden archives and of the
-// real-rule corpus (when it is there: testenv.SomeCorpusRules), as fuzz
-// seeds.
-func ruleSeeds(t testing.TB) [][]byte {
-	var seeds [][]byte
-	archives, _ := filepath.Glob("../golden/testdata/*.txtar")
-	for _, name := range archives {
-		a, err := txtar.ParseFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range a.Files {
-			if strings.HasPrefix(f.Name, ".claude/") {
-				seeds = append(seeds, f.Data)
-			}
-		}
-	}
-	for _, name := range testenv.SomeCorpusRules(t) {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seeds = append(seeds, data)
-	}
-	if len(seeds) == 0 {
-		t.Fatal("no seed rule files found")
-	}
-	return seeds
-}
 
 // fuzzOptions picks the compile options from one fuzzed byte.
 func fuzzOptions(b byte) compiler.Options {
@@ -78,7 +47,7 @@ func fuzzOptions(b byte) compiler.Options {
 // parses as bash (mvdan.cc/sh); and hooks.json is valid JSON that keeps the
 // foreign entry.
 func FuzzCompile(f *testing.F) {
-	for i, s := range ruleSeeds(f) {
+	for i, s := range testenv.RuleSeeds(f) {
 		f.Add(s, byte(i))
 	}
 	const foreign = `{"version":1,"hooks":{"stop":[{"command":"./mine.sh"}]}}`

@@ -1,49 +1,15 @@
 package parser_test
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/rogpeppe/go-internal/txtar"
-
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/parser"
 )
-
-// ruleSeeds returns the rule files of the golden archives and of the
-// real-rule corpus (when it is there: testenv.SomeCorpusRules), as fuzz
-// seeds.
-func ruleSeeds(t testing.TB) [][]byte {
-	var seeds [][]byte
-	archives, _ := filepath.Glob("../golden/testdata/*.txtar")
-	for _, name := range archives {
-		a, err := txtar.ParseFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range a.Files {
-			if strings.HasPrefix(f.Name, ".claude/") {
-				seeds = append(seeds, f.Data)
-			}
-		}
-	}
-	for _, name := range testenv.SomeCorpusRules(t) {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seeds = append(seeds, data)
-	}
-	if len(seeds) == 0 {
-		t.Fatal("no seed rule files found")
-	}
-	return seeds
-}
 
 // FuzzParse checks that Parse never panics and that every position it
 // reports, in a diagnostic or on a value, lies inside the file: the path is
@@ -52,7 +18,7 @@ func ruleSeeds(t testing.TB) [][]byte {
 // a leading BOM is dropped, with CRLF and a lone CR read as LF (a position
 // may point just past the last line end, at the empty last line).
 func FuzzParse(f *testing.F) {
-	for _, s := range ruleSeeds(f) {
+	for _, s := range testenv.RuleSeeds(f) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {

@@ -22,9 +22,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // Timeout bounds every process a test starts through this package.
@@ -271,4 +274,35 @@ func PSParse(t testing.TB, args ...string) []string {
 		}
 	}
 	return append([]string{node, "--liftoff-only", filepath.Join(dir, "psparse.mjs")}, args...)
+}
+
+// RuleSeeds returns the rule files of the golden archives
+// (golden/testdata/*.txtar) and of the real-rule corpus (when it is there:
+// SomeCorpusRules), as fuzz seeds.
+func RuleSeeds(t testing.TB) [][]byte {
+	t.Helper()
+	var seeds [][]byte
+	archives, _ := filepath.Glob(filepath.Join(ModuleRoot(t), "golden", "testdata", "*.txtar"))
+	for _, name := range archives {
+		a, err := txtar.ParseFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range a.Files {
+			if strings.HasPrefix(f.Name, ".claude/") {
+				seeds = append(seeds, f.Data)
+			}
+		}
+	}
+	for _, name := range SomeCorpusRules(t) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seeds = append(seeds, data)
+	}
+	if len(seeds) == 0 {
+		t.Fatal("no seed rule files found")
+	}
+	return seeds
 }
