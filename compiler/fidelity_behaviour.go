@@ -316,12 +316,12 @@ func checkField(c *fctx) {
 		if upstreamSets(c.r.Event, cd.Field) {
 			continue
 		}
-		if len(c.r.MCP) > 0 && !strings.Contains(cd.Field, ".") && !mcpTopFields[cd.Field] {
-			continue // upstream reads it from the MCP tool's tool_input
+		if (len(c.r.MCP) > 0 && !mcpTopFields[cd.Field] || namesTask(c.r)) && !strings.Contains(cd.Field, ".") {
+			continue // upstream reads it from the MCP or Task tool's tool_input
 		}
 		pos := c.keyValuePos(cd, "field")
 		if name, ok := strings.CutPrefix(cd.Field, "tool_input."); ok {
-			if c.r.Event != ir.EventFile && len(c.r.MCP) == 0 {
+			if c.r.Event != ir.EventFile && len(c.r.MCP) == 0 && !namesTask(c.r) {
 				continue // Cursor has no tool_input there either
 			}
 			c.warn(pos, "upstream has no dotted fields: it never sets %s, so the condition is always false there and the rule never fires; Cursor reads it from the payload. Write field: %s, which upstream looks up in tool_input", cd.Field, name)
@@ -330,6 +330,11 @@ func checkField(c *fctx) {
 		}
 		return
 	}
+}
+
+// namesTask reports whether r's tool_matcher names the Task tool.
+func namesTask(r *ir.Rule) bool {
+	return slices.ContainsFunc(ir.EventTask.Spec().Tools, func(t string) bool { return slices.Contains(r.Tools, t) })
 }
 
 // mcpTopFields are the fields of an MCP call that Cursor sends beside the

@@ -296,6 +296,7 @@ var claudeTools = map[string][]string{
 	"Write":     ir.WriteTools,
 	"MultiEdit": ir.WriteTools,
 	"Read":      {"Read"},
+	"Task":      {"Task"},
 }
 
 // lowerCursorHook reads cursor_hook: "prompt" asks for a Cursor prompt
@@ -348,7 +349,7 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 		}
 		cursor, ok := claudeTools[name]
 		if !ok {
-			diags.Warnf(p.Value.Pos, diag.ToolMatcher, "tool_matcher names %q, which has no Cursor equivalent among hookify's events (%s, and MCP tools as mcp__<server>__<tool>): it is ignored", name, toolRows)
+			diags.Warnf(p.Value.Pos, diag.ToolMatcher, "tool_matcher names %q, which has no Cursor equivalent among hookify's events (%s, the Task tool, and MCP tools as mcp__<server>__<tool>): it is ignored", name, toolRows)
 			continue
 		}
 		for _, t := range cursor {

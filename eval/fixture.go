@@ -45,7 +45,8 @@ func FromTest(r *ir.Rule, t ir.Example) Fixture {
 // new_text (new_string), old_text (old_string) and content in tool_input,
 // user_prompt as prompt; transcript is written with writeTranscript and
 // named by transcript_path. A tool event without tool_name gets Write when
-// the input has content, else StrReplace; on an MCP event tool_input is a
+// the input has content, else StrReplace, or else the first tool the rule
+// of the test guards there (Task for a rule whose tool_matcher is Task); on an MCP event tool_input is a
 // string of JSON, as Cursor sends it there.
 func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (string, error)) ([]byte, error) {
 	if f.Raw != nil {
@@ -91,6 +92,11 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 		name := "StrReplace"
 		if hasContent {
 			name = "Write"
+		}
+		if f.Rule != nil {
+			if tools := ir.ToolsOn(f.Rule, e); len(tools) > 0 && !slices.Contains(tools, name) {
+				name = tools[0] // a tool the rule guards there: Task for a Task rule
+			}
 		}
 		top = slices.Insert(top, 1, kv{ir.ToolNameKey.Name, ir.JSONString(name)})
 	}

@@ -20,6 +20,9 @@ const (
 	// a rule of event all, bash, file or read whose tool_matcher names MCP
 	// tools (mcp__server__tool) runs here for those tools.
 	EventMCP
+	// EventTask is the row of Cursor's Task tool (a subagent): a row that
+	// rules reach only through their tool_matcher (ByToolMatcher).
+	EventTask
 )
 
 // RowSpec is one row of the hookify event table.
@@ -34,6 +37,10 @@ type RowSpec struct {
 	// MCP: the row of MCP tools, which rules cannot name as their event;
 	// only rules whose tool_matcher names MCP tools run on it (Rule.MCP).
 	MCP bool
+	// ByToolMatcher: rules do not name the row as their event; a rule of
+	// event all, or of a row with Tools, runs on it when its tool_matcher
+	// names one of the row's Tools (README, "tool_matcher").
+	ByToolMatcher bool
 }
 
 // eventTable is the hookify event table. Which Cursor events a row's rules
@@ -47,12 +54,13 @@ var eventTable = [...]RowSpec{
 	EventStop:   {Name: "stop"},
 	EventAll:    {Name: "all"},
 	EventMCP:    {Name: "mcp", MCP: true},
+	EventTask:   {Name: "task", Tools: []string{"Task"}, ByToolMatcher: true},
 }
 
 // Events lists every hookify event that rules can name, in table order, all
 // included.
 var Events = rowsOf[Event](eventTable[:], func(s RowSpec) string {
-	if s.MCP {
+	if s.MCP || s.ByToolMatcher {
 		return ""
 	}
 	return s.Name
@@ -126,11 +134,11 @@ const (
 // know about a Cursor event (docs/architecture.md).
 type EventSpec struct {
 	Name string // the hooks.json key
-	// Row is the hookify event whose rules run here, and Actions the
+	// Rows are the hookify events whose rules run here, and Actions the
 	// actions of those rules that run here.
-	Row     Event
+	Rows    []Event
 	Actions []Action
-	// NoChannel is the warning for a rule of Row whose action no Cursor
+	// NoChannel is the warning for a rule of Rows whose action no Cursor
 	// event of Row takes: nothing is generated for it there.
 	NoChannel string
 	// Tool: the payload names its tool (tool_name) and carries tool_input;
@@ -214,7 +222,7 @@ var (
 // here (and a constant above); docs/architecture.md lists the tests.
 var cursorTable = [...]EventSpec{
 	BeforeShellExecution: {
-		Name: "beforeShellExecution", Row: EventBash, Actions: []Action{Block, Warn}, CanDeny: true,
+		Name: "beforeShellExecution", Rows: []Event{EventBash}, Actions: []Action{Block, Warn}, CanDeny: true,
 		Fields: map[string]Source{"command": {Keys: top("command")}, "cwd": {Keys: top("cwd")}},
 		Allow:  allowAnswer, Block: denyAnswer, Warn: askAnswer, WarnAllow: &warnAllowAnswer,
 		Sentence: "The agent is about to run a shell command (`command`, run in `cwd`).",
@@ -224,21 +232,21 @@ var cursorTable = [...]EventSpec{
 		},
 	},
 	PreToolUse: {
-		Name: "preToolUse", Row: EventFile, Actions: []Action{Block}, Tool: true, CanDeny: true,
+		Name: "preToolUse", Rows: []Event{EventFile, EventTask}, Actions: []Action{Block}, Tool: true, CanDeny: true,
 		Fields: fileFields,
 		Allow:  allowAnswer, Warn: allowAnswer, Block: denyAnswer,
-		Sentence: "The agent is about to change a file with the tool `tool_name`; the file and the new text are in `tool_input`.",
+		Sentence: "The agent is about to use the tool `tool_name` with the input in `tool_input`: a file write's file and new text, or the Task tool's `prompt`, `description` and `subagent_type`.",
 	},
 	PostToolUse: {
-		Name: "postToolUse", Row: EventFile, Actions: []Action{Warn}, Tool: true,
+		Name: "postToolUse", Rows: []Event{EventFile, EventTask}, Actions: []Action{Warn}, Tool: true,
 		Fields:   fileFields,
 		Warn:     answer(0, Field{Key: "additional_context", Kind: AgentText}),
 		Block:    answer(0, Field{Key: "additional_context", Kind: AgentText}),
-		Sentence: "The agent has just changed a file with the tool `tool_name`; the file and the new text are in `tool_input`.",
-		Caveats:  []Caveat{{Text: "a warning reaches the agent after the write, as additional_context; nothing is blocked (Cursor does not enforce ask on preToolUse)"}},
+		Sentence: "The agent has just used the tool `tool_name` with the input in `tool_input`: a file write's file and new text, or the Task tool's `prompt`, `description` and `subagent_type`.",
+		Caveats:  []Caveat{{Text: "a warning reaches the agent after the tool ran (the write, or the Task tool's subagent), as additional_context; nothing is blocked (Cursor does not enforce ask on preToolUse)"}},
 	},
 	BeforeReadFile: {
-		Name: "beforeReadFile", Row: EventRead, Actions: []Action{Block}, CanDeny: true,
+		Name: "beforeReadFile", Rows: []Event{EventRead}, Actions: []Action{Block}, CanDeny: true,
 		NoChannel: "a read rule that warns has no Cursor channel (beforeReadFile can only allow or deny): nothing is generated for it on read",
 		Fields:    map[string]Source{"file_path": {Keys: top("file_path")}, "content": {Keys: top("content")}},
 		Allow:     allowAnswer, Warn: allowAnswer,
@@ -247,7 +255,7 @@ var cursorTable = [...]EventSpec{
 		Caveats:  []Caveat{{Text: "beforeReadFile answers carry no agent message: only the user sees why the read was denied"}},
 	},
 	BeforeSubmitPrompt: {
-		Name: "beforeSubmitPrompt", Row: EventPrompt, Actions: []Action{Block, Warn}, CanDeny: true,
+		Name: "beforeSubmitPrompt", Rows: []Event{EventPrompt}, Actions: []Action{Block, Warn}, CanDeny: true,
 		Fields: map[string]Source{
 			"user_prompt": {Keys: top("prompt", "prompt_text"), HasDefault: true},
 			"prompt":      {Keys: top("prompt", "prompt_text"), HasDefault: true},
@@ -262,7 +270,7 @@ var cursorTable = [...]EventSpec{
 		},
 	},
 	Stop: {
-		Name: "stop", Row: EventStop, Actions: []Action{Block, Warn},
+		Name: "stop", Rows: []Event{EventStop}, Actions: []Action{Block, Warn},
 		Fields: map[string]Source{
 			"transcript": {Transcript: true},
 			"reason":     {Keys: top("reason"), HasDefault: true},
@@ -281,7 +289,7 @@ var cursorTable = [...]EventSpec{
 		},
 	},
 	BeforeMCPExecution: {
-		Name: "beforeMCPExecution", Row: EventMCP, Actions: []Action{Block, Warn}, Tool: true, MCP: true, CanDeny: true,
+		Name: "beforeMCPExecution", Rows: []Event{EventMCP}, Actions: []Action{Block, Warn}, Tool: true, MCP: true, CanDeny: true,
 		Fields: map[string]Source{
 			"tool_name":       {Keys: []Key{ToolNameKey}},
 			"mcp_server_name": {Keys: []Key{MCPServerKey}},
@@ -323,7 +331,7 @@ func ParseCursorEvent(s string) (CursorEvent, bool) { return parse(CursorEvents,
 func RowEvents(e Event) []CursorEvent {
 	var out []CursorEvent
 	for _, ce := range CursorEvents {
-		if ce.Spec().Row == e {
+		if slices.Contains(ce.Spec().Rows, e) {
 			out = append(out, ce)
 		}
 	}

@@ -135,10 +135,11 @@ func promptHooks(plan *Cursor, r *Rule) {
 	}
 }
 
-// toolMatcher is the hooks.json matcher for tools, in WriteTools order.
+// toolMatcher is the hooks.json matcher for tools, in the order of the
+// rows' Tools in the hookify event table.
 func toolMatcher(tools []string) string {
 	var ordered []string
-	for _, t := range WriteTools {
+	for _, t := range tableTools {
 		if slices.Contains(tools, t) {
 			ordered = append(ordered, t)
 		}
@@ -186,12 +187,31 @@ func cursorEvent(row Event, a Action) (CursorEvent, bool) {
 	return 0, false
 }
 
-// ruleRows are the rows of rule r: those of its event, and the MCP row when
-// its tool_matcher names MCP tools and its event is about tools.
+// tableTools are the Tools of the hookify event table's rows, in order.
+var tableTools = func() []string {
+	var out []string
+	for _, s := range eventTable {
+		out = append(out, s.Tools...)
+	}
+	return out
+}()
+
+// ruleRows are the rows of rule r: those of its event, and, when its event
+// is about tools, the MCP row if its tool_matcher names MCP tools and each
+// ByToolMatcher row whose tools it names.
 func ruleRows(r *Rule) []Event {
 	rs := rows(r.Event)
-	if len(r.MCP) > 0 && (r.Event == EventAll || r.Event.Spec().Tools != nil) {
-		rs = append(slices.Clip(rs), EventMCP)
+	if r.Event != EventAll && r.Event.Spec().Tools == nil {
+		return rs
+	}
+	rs = slices.Clip(rs)
+	if len(r.MCP) > 0 {
+		rs = append(rs, EventMCP)
+	}
+	for e := range eventTable {
+		if s := Event(e).Spec(); s.ByToolMatcher && len(intersect(s.Tools, r.Tools)) > 0 {
+			rs = append(rs, Event(e))
+		}
 	}
 	return rs
 }
@@ -221,6 +241,12 @@ func targets(r *Rule) []target {
 				continue
 			}
 		}
+		if i := slices.IndexFunc(out, func(t target) bool { return t.event == ev }); i >= 0 {
+			// Another row on the same Cursor event (a file write and the
+			// Task tool on preToolUse): one check, for the tools of both.
+			out[i].tools = append(slices.Clip(out[i].tools), tools...)
+			continue
+		}
 		t := target{event: ev}
 		if ev.Spec().Tool {
 			t.tools = tools
@@ -228,6 +254,18 @@ func targets(r *Rule) []target {
 		out = append(out, t)
 	}
 	return out
+}
+
+// ToolsOn are the tools rule r guards on Cursor event e, in the order of
+// the hookify event table; nil on an event that is not about tools.
+func ToolsOn(r *Rule, e CursorEvent) []string {
+	var tools []string
+	for _, t := range targets(r) {
+		if t.event == e {
+			tools = append(tools, t.tools...)
+		}
+	}
+	return intersect(tableTools, tools)
 }
 
 func droppedEvents(r *Rule) []CursorEvent {

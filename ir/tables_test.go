@@ -64,14 +64,54 @@ func TestTargets(t *testing.T) {
 	if _, ok := ParseEvent("mcp"); ok {
 		t.Error("rules can name the MCP row as their event")
 	}
+	// A tool_matcher that names Task reaches the Task row from the rows
+	// about tools (README, "tool_matcher"): preToolUse to block,
+	// postToolUse to warn, matcher Task; a write tool too shares the event.
+	for _, tt := range []struct {
+		event  Event
+		action Action
+		tools  []string
+		on     []CursorEvent
+		onTool []string // the tools on the first event
+	}{
+		{EventAll, Block, []string{"Task"}, []CursorEvent{PreToolUse}, []string{"Task"}},
+		{EventAll, Warn, []string{"Task"}, []CursorEvent{PostToolUse}, []string{"Task"}},
+		{EventBash, Block, []string{"Task"}, []CursorEvent{PreToolUse}, []string{"Task"}},
+		{EventAll, Block, []string{"Shell", "Task"}, []CursorEvent{BeforeShellExecution, PreToolUse}, nil},
+		{EventFile, Block, []string{"Write", "Task"}, []CursorEvent{PreToolUse}, []string{"Write", "Task"}},
+		{EventAll, Warn, []string{"Write"}, []CursorEvent{PostToolUse}, []string{"Write"}},
+		{EventAll, Block, nil, []CursorEvent{BeforeShellExecution, PreToolUse, BeforeReadFile, BeforeSubmitPrompt, Stop}, nil},
+		{EventPrompt, Block, []string{"Task"}, nil, nil},
+		{EventStop, Warn, []string{"Task"}, nil, nil},
+	} {
+		r := &Rule{Event: tt.event, Action: tt.action, Tools: tt.tools}
+		on, _ := Targets(r)
+		if !slices.Equal(on, tt.on) {
+			t.Errorf("%s %s with tools %v: on %v, want %v", tt.event, tt.action, tt.tools, on, tt.on)
+		}
+		if len(on) > 0 && !slices.Equal(ToolsOn(r, on[0]), tt.onTool) {
+			t.Errorf("%s %s with tools %v: tools on %s %v, want %v", tt.event, tt.action, tt.tools, on[0], ToolsOn(r, on[0]), tt.onTool)
+		}
+	}
+	if _, ok := ParseEvent("task"); ok {
+		t.Error("rules can name the Task row as their event")
+	}
 }
 
 // TestEventTable checks what every row of the Cursor event table must say.
 func TestEventTable(t *testing.T) {
 	for _, e := range CursorEvents {
 		s := e.Spec()
-		if !slices.Contains(Rows, s.Row) && !s.Row.Spec().MCP || len(s.Actions) == 0 || s.Sentence == "" {
+		if len(s.Rows) == 0 || len(s.Actions) == 0 || s.Sentence == "" {
 			t.Errorf("%s: a row needs a hookify event, actions and a prompt sentence", e)
+		}
+		for _, row := range s.Rows {
+			if !slices.Contains(Rows, row) && !row.Spec().MCP && !row.Spec().ByToolMatcher {
+				t.Errorf("%s: row %s is neither one rules name nor one they reach by tool_matcher", e, row)
+			}
+			if s.Tool && row.Spec().Tools == nil && !s.MCP {
+				t.Errorf("%s is a tool event of a row without tools (%s)", e, row)
+			}
 		}
 		if p, ok := ParseCursorEvent(s.Name); !ok || p != e {
 			t.Errorf("%s does not parse back", s.Name)
@@ -80,9 +120,6 @@ func TestEventTable(t *testing.T) {
 		// block answer does not deny cannot fail closed.
 		if s.CanDeny != (s.Block.Exit == 2) {
 			t.Errorf("%s: CanDeny %v but the block answer exits %d", e, s.CanDeny, s.Block.Exit)
-		}
-		if s.Tool && e.Spec().Row.Spec().Tools == nil && !s.MCP {
-			t.Errorf("%s is a tool event of a row without tools", e)
 		}
 	}
 	for _, row := range Rows {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/hookify/hookify/ir"
 )
@@ -21,22 +22,41 @@ func Each(add func(name, front string)) {
 			add(fmt.Sprintf("op-%s-%d", o, j), fmt.Sprintf("event: bash\naction: %s\nconditions:\n  - field: command\n    operator: %s\n    pattern: '%s'", action, o, pat))
 		}
 	}
-	for i, e := range ir.CursorEvents {
+	i := 0
+	for _, e := range ir.CursorEvents {
 		s := e.Spec()
-		field := s.Row.Spec().MainField
-		if field == "" {
-			field = slices.Sorted(maps.Keys(s.Fields))[0]
+		for _, row := range s.Rows {
+			name := "event-" + e.String()
+			if row != s.Rows[0] {
+				name += "-" + row.String()
+			}
+			field := row.Spec().MainField
+			if field == "" {
+				field = slices.Sorted(maps.Keys(s.Fields))[0]
+			}
+			event := "event: " + row.String()
+			switch {
+			case s.MCP:
+				// Rules reach MCP tools through their tool_matcher, and read
+				// the tools' arguments by name.
+				event, field = "tool_matcher: mcp__srv-*__go_*|mcp__other", "query"
+			case row.Spec().ByToolMatcher:
+				// Rules reach the row through their tool_matcher, and read
+				// the tool's input parameters by name.
+				event, field = "tool_matcher: "+strings.Join(row.Spec().Tools, "|"), "prompt"
+			}
+			o := ir.Ops[i%len(ir.Ops)]
+			i++
+			add(name, fmt.Sprintf("%s\naction: %s\nconditions:\n  - field: %s\n    operator: %s\n    pattern: 'go'", event, s.Actions[0], field, o))
 		}
-		event := "event: " + s.Row.String()
-		if s.MCP {
-			// Rules reach MCP tools through their tool_matcher, and read
-			// the tools' arguments by name.
-			event, field = "tool_matcher: mcp__srv-*__go_*|mcp__other", "query"
-		}
-		o := ir.Ops[i%len(ir.Ops)]
-		add("event-"+e.String(), fmt.Sprintf("%s\naction: %s\nconditions:\n  - field: %s\n    operator: %s\n    pattern: 'go'", event, s.Actions[0], field, o))
 	}
 }
 
 // Count is how many rules Each adds.
-func Count() int { return 2*len(ir.Ops) + len(ir.CursorEvents) }
+func Count() int {
+	n := 2 * len(ir.Ops)
+	for _, e := range ir.CursorEvents {
+		n += len(e.Spec().Rows)
+	}
+	return n
+}
