@@ -77,8 +77,9 @@ func readEvent(f *parser.File, p *parser.Pair, s string, r *ir.Rule, diags *diag
 
 // preToolUseEvent is the hookify event that Claude Code's PreToolUse means
 // for a rule: the row of the tools its tool_matcher names, when they are
-// the tools of one row (or MCP tools only: every event, where only those
-// tools match). Else it refuses the rule and returns 0.
+// the tools of one row (or only MCP tools and Task, which rules reach by
+// tool_matcher: every event, where only those tools match). Else it refuses
+// the rule and returns 0.
 func preToolUseEvent(f *parser.File, s string, r *ir.Rule, pos diag.Pos, diags *diag.List) ir.Event {
 	refuse := func(why string) ir.Event {
 		diags.Refuse(pos, diag.ClaudeEvent, fmt.Sprintf("event %s is Claude Code's hook before any tool; %s", quoteShort(s), why),
@@ -100,6 +101,9 @@ func preToolUseEvent(f *parser.File, s string, r *ir.Rule, pos diag.Pos, diags *
 		if tools := e.Spec().Tools; tools != nil && slices.ContainsFunc(r.Tools, func(t string) bool { return slices.Contains(tools, t) }) {
 			found = append(found, e)
 		}
+	}
+	if len(found) == 0 {
+		return ir.EventAll // only tools of rows that rules reach by tool_matcher (Task, MCP tools): they alone match
 	}
 	if len(found) != 1 || len(r.MCP) > 0 {
 		return refuse(fmt.Sprintf("its tool_matcher %s names the tools of several hookify events", quoteShort(tm.Value.Str)))

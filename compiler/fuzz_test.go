@@ -304,6 +304,7 @@ var dialectForms = []struct{ written, canonical string }{
 	{"event: PreToolUse\ntool_matcher: Bash", "event: bash\ntool_matcher: Bash"},
 	{"event: pretooluse\ntool_matcher: Edit|Write", "event: file\ntool_matcher: Edit|Write"},
 	{"event: PreToolUse\ntool_matcher: Read", "event: read\ntool_matcher: Read"},
+	{"event: PreToolUse\ntool_matcher: Task", "event: all\ntool_matcher: Task"},
 }
 
 var actionForms = []struct{ written, canonical string }{
