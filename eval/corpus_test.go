@@ -729,6 +729,10 @@ func synthetic() fstest.MapFS {
 	add("mcp-many", "event: all\naction: warn\ntool_matcher: mcp__github__*|mcp__gitlab__create_.*|Bash\nconditions:\n  - field: title\n    operator: regex_match\n    pattern: '\\bwip\\b'")
 	add("mcp-server", "event: bash\naction: block\ntool_matcher: mcp__shell|Bash\npattern: 'rm\\s+-rf'")
 	add("mcp-any", "tool_matcher: mcp__*\naction: block\nconditions:\n  - field: tool_input.path\n    operator: starts_with\n    pattern: /etc/\n  - field: mcp_server_name\n    operator: not_regex_match\n    pattern: ^trusted$")
+	// Cursor's Task tool: its input parameters by name, a Task rule next
+	// to the write tools, and one on the Task tool alone.
+	add("task-block", "event: all\naction: block\ntool_matcher: Task\nconditions:\n  - field: subagent_type\n    operator: equals\n    pattern: explore\n  - field: prompt\n    operator: regex_match\n    pattern: '(?i)secret'")
+	add("task-write-warn", "event: all\naction: warn\ntool_matcher: Task|Write\nconditions:\n  - field: tool_input.description\n    operator: not_contains\n    pattern: serial\n  - field: prompt\n    operator: contains\n    pattern: parallel")
 	// A negated regex with a needle ("--force-with-lease"): the script looks
 	// for the needle before the regex, inside the negation.
 	add("not-needle", "event: bash\naction: block\nconditions:\n  - field: command\n    operator: regex_match\n    pattern: 'push\\s+(-f|--force)'\n  - field: command\n    operator: not_regex_match\n    pattern: '--force-with-lease\\b'")
