@@ -3,6 +3,8 @@
 package codegen
 
 import (
+	"fmt"
+	"io"
 	"io/fs"
 	"slices"
 	"strings"
@@ -82,4 +84,30 @@ func AnyOf(groups []string, open, or, close string) string {
 	}
 	b.WriteString(close)
 	return b.String()
+}
+
+// Data is the pool of rule-derived values in a script's data section: each
+// value is defined once, as a variable numbered in the order of first use,
+// and every test that needs it uses the variable.
+type Data struct {
+	w    io.Writer
+	n    int
+	vars map[string]string // prefix NUL value -> variable
+}
+
+// NewData returns a pool that writes its definitions to w.
+func NewData(w io.Writer) *Data { return &Data{w: w, vars: map[string]string{}} }
+
+// Var returns the variable of value under prefix. The first time, it names
+// the variable name(prefix, n) and writes the line define(variable, value).
+func (d *Data) Var(prefix, value string, name func(prefix string, n int) string, define func(v, value string) string) string {
+	key := prefix + "\x00" + value
+	if v, ok := d.vars[key]; ok {
+		return v
+	}
+	d.n++
+	v := name(prefix, d.n)
+	d.vars[key] = v
+	fmt.Fprintln(d.w, define(v, value))
+	return v
 }

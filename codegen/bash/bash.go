@@ -60,7 +60,7 @@ func Generate(u *ir.Unit, opts Options) codegen.File {
 	// readTool needs the tool_input members last.
 	l := codegen.NewLayout(u, opts.Warn, true)
 	var data, body strings.Builder
-	g := &gen{l: l, data: &data, lits: map[string]string{}}
+	g := &gen{l: l, data: codegen.NewData(&data)}
 	l.RuleData(&data, func(name, text string) string { return name + "=" + Quote(text) })
 
 	pr := codegen.NewPrinter(&body)
@@ -105,22 +105,15 @@ func Generate(u *ir.Unit, opts Options) codegen.File {
 
 type gen struct {
 	l    *codegen.Layout
-	data *strings.Builder
-	nlit int
-	lits map[string]string // prefix NUL text -> variable
+	data *codegen.Data
 }
 
 // lit adds a rule-derived string to the data section and returns its
 // variable; the same string with the same prefix is added once.
 func (g *gen) lit(prefix, s string) string {
-	if v, ok := g.lits[prefix+"\x00"+s]; ok {
-		return v
-	}
-	g.nlit++
-	v := fmt.Sprintf("hk_%s%d", prefix, g.nlit)
-	g.lits[prefix+"\x00"+s] = v
-	fmt.Fprintf(g.data, "%s=%s\n", v, Quote(s))
-	return v
+	return g.data.Var(prefix, s,
+		func(prefix string, n int) string { return fmt.Sprintf("hk_%s%d", prefix, n) },
+		func(v, s string) string { return v + "=" + Quote(s) })
 }
 
 func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {

@@ -55,7 +55,7 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 		}
 	}
 	var data, body strings.Builder
-	g := &gen{l: l, data: &data, lits: map[string]string{}}
+	g := &gen{l: l, data: codegen.NewData(&data)}
 	l.RuleData(&data, func(name, text string) string { return "$" + name + " = " + Quote(text) })
 
 	pr := codegen.NewPrinter(&body)
@@ -111,22 +111,16 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 
 type gen struct {
 	l    *codegen.Layout
-	data *strings.Builder
-	nlit int
-	lits map[string]string // prefix NUL text -> variable
+	data *codegen.Data
 }
+
+// psVar names the data section's variables.
+func psVar(prefix string, n int) string { return fmt.Sprintf("$hk_%s%d", prefix, n) }
 
 // lit adds a rule-derived string to the data section, in byte form, and
 // returns its variable; the same string with the same prefix is added once.
 func (g *gen) lit(prefix, s string) string {
-	if v, ok := g.lits[prefix+"\x00"+s]; ok {
-		return v
-	}
-	g.nlit++
-	v := fmt.Sprintf("$hk_%s%d", prefix, g.nlit)
-	g.lits[prefix+"\x00"+s] = v
-	fmt.Fprintf(g.data, "%s = hk_b %s\n", v, Quote(s))
-	return v
+	return g.data.Var(prefix, s, psVar, func(v, s string) string { return v + " = hk_b " + Quote(s) })
 }
 
 // regex adds the .NET form of an ERE to the data section.
@@ -135,14 +129,9 @@ func (g *gen) regex(cd ir.ResolvedCondition) (string, error) {
 	if err != nil {
 		return "", &diag.Diagnostic{Pos: cd.PatternPos, Code: diag.PowerShell, Msg: fmt.Sprintf("the regex cannot be run by PowerShell: its translation %q: %v", cd.ERE, err)}
 	}
-	if v, ok := g.lits["re\x00"+net]; ok {
-		return v, nil
-	}
-	g.nlit++
-	v := fmt.Sprintf("$hk_re%d", g.nlit)
-	g.lits["re\x00"+net] = v
-	fmt.Fprintf(g.data, "%s = [System.Text.RegularExpressions.Regex]::new(%s, [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))\n", v, Quote(net))
-	return v, nil
+	return g.data.Var("re", net, psVar, func(v, net string) string {
+		return v + " = [System.Text.RegularExpressions.Regex]::new(" + Quote(net) + ", [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))"
+	}), nil
 }
 
 func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
