@@ -56,6 +56,7 @@ const (
 	opCat       // subs in sequence
 	opAlt       // subs as alternatives
 	opRepeat    // subs[0], min..max (max < 0: no limit)
+	opLook      // (?=subs[0]), or (?!subs[0]) when neg
 )
 
 // assertion is a zero-width test.
@@ -77,6 +78,7 @@ type node struct {
 	at       assertion
 	subs     []*node
 	min, max int
+	neg      bool // opLook: a negative lookahead
 }
 
 // item kinds, for sre_parse's "nothing to repeat" and "multiple repeat".
@@ -413,7 +415,19 @@ func (p *parser) group(start int, f flags, verbose bool, nested int, first bool)
 				}
 			}
 		case c == '=' || c == '!':
-			return nil, false, p.unsupported(start, "lookahead is not supported")
+			n, err := p.sub(f, verbose, nested+1)
+			if err != nil {
+				return nil, false, err
+			}
+			if !p.match(')') {
+				return nil, false, p.errorf(start, "missing ), unterminated subpattern")
+			}
+			if maxLen(n) < 0 {
+				// Checking an unbounded lookahead at every position would make
+				// the run time quadratic in the subject.
+				return nil, false, p.unsupported(start, "a lookahead that can match unboundedly many characters is not supported")
+			}
+			return &node{op: opLook, neg: c == '!', subs: []*node{n}}, true, nil
 		case c == '<':
 			if p.match('=') || p.match('!') {
 				return nil, false, p.unsupported(start, "lookbehind is not supported")
@@ -452,6 +466,38 @@ func (p *parser) group(start int, f flags, verbose bool, nested int, first bool)
 		return nil, false, p.errorf(start, "missing ), unterminated subpattern")
 	}
 	return n, true, nil
+}
+
+// maxLen is the most characters n can match, or -1 when unbounded.
+func maxLen(n *node) int {
+	switch n.op {
+	case opChar:
+		return 1
+	case opCat, opAlt:
+		total := 0
+		for _, s := range n.subs {
+			m := maxLen(s)
+			if m < 0 {
+				return -1
+			}
+			if n.op == opCat {
+				total += m
+			} else {
+				total = max(total, m)
+			}
+		}
+		return total
+	case opRepeat:
+		m := maxLen(n.subs[0])
+		switch {
+		case m == 0, n.max == 0:
+			return 0
+		case m < 0, n.max < 0:
+			return -1
+		}
+		return m * n.max
+	}
+	return 0
 }
 
 // flags reads inline flags after "(?" and the first flag character c.

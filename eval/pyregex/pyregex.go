@@ -13,7 +13,10 @@
 // Differences from Python, by design:
 //   - \w, \W, \d, \D, \b and \B are ASCII-only ([0-9A-Za-z_] and [0-9]), the
 //     choice the bash translator makes. \s is Python's Unicode \s.
-//   - Lookaround, backreferences, conditional and atomic groups, possessive
+//   - Lookahead is evaluated by an anchored run of its own program at the
+//     position, so only lookaheads that match a bounded number of
+//     characters are accepted (the run time stays linear). Lookbehind,
+//     lookaheads of unbounded length, backreferences, conditional and atomic groups, possessive
 //     quantifiers, \N{...} and counts over 1000 are refused with an Error
 //     whose Unsupported is true.
 //   - Python strings are code points; a Go string may hold invalid UTF-8.
@@ -42,6 +45,7 @@ const (
 	iSplit
 	iJmp
 	iAssert
+	iLook
 	iMatch
 )
 
@@ -50,6 +54,8 @@ type inst struct {
 	cls  *class
 	at   assertion
 	x, y int
+	look *Regexp // iLook: the lookahead's own program
+	neg  bool    // iLook: negative lookahead
 }
 
 // maxInsts bounds the size of the expanded program.
@@ -136,6 +142,16 @@ func (c *progBuilder) compile(n *node) frag {
 		return frag{pc, []hole{{pc: pc}}}
 	case opAssert:
 		pc := c.emit(inst{op: iAssert, at: n.at})
+		return frag{pc, []hole{{pc: pc}}}
+	case opLook:
+		sub := &progBuilder{}
+		f := sub.compile(n.subs[0])
+		sub.patch(f.out, sub.emit(inst{op: iMatch}))
+		if sub.tooBig {
+			c.tooBig = true
+			return frag{}
+		}
+		pc := c.emit(inst{op: iLook, look: &Regexp{prog: sub.prog, start: f.start}, neg: n.neg})
 		return frag{pc, []hole{{pc: pc}}}
 	case opCat:
 		f := c.compile(n.subs[0])
@@ -248,13 +264,17 @@ func (s *sparse) insert(pc int) {
 
 func (s *sparse) clear() { s.dense = s.dense[:0] }
 
-func (re *Regexp) match(s []rune) bool {
+func (re *Regexp) match(s []rune) bool { return re.run(s, 0, false) }
+
+// run reports whether the program matches s from position from: at from
+// only when anchored (a lookahead), else at any position from there on.
+func (re *Regexp) run(s []rune, from int, anchored bool) bool {
 	clist, nlist := newSparse(len(re.prog)), newSparse(len(re.prog))
-	for i := 0; ; i++ {
-		if re.add(clist, re.start, i, s) {
+	for i := from; ; i++ {
+		if (i == from || !anchored) && re.add(clist, re.start, i, s) {
 			return true
 		}
-		if i == len(s) {
+		if i == len(s) || anchored && len(clist.dense) == 0 {
 			return false
 		}
 		r := s[i]
@@ -290,6 +310,11 @@ func (re *Regexp) add(q *sparse, pc, pos int, s []rune) bool {
 			pc = in.y
 		case iAssert:
 			if !holds(in.at, pos, s) {
+				return false
+			}
+			pc = in.x
+		case iLook:
+			if in.look.run(s, pos, true) == in.neg {
 				return false
 			}
 			pc = in.x

@@ -56,6 +56,11 @@ var edgePatterns = []string{
 	`a|(?i)b`, `(?L)a`, `(?au)a`, `(?a)(?u)a`, `(?-a:a)`, `(?i-i:a)`, `(?z)`, `(?`, `(?-)`,
 	`(?i:`, `(?im-sx:a.b)`, `(?t)a`, `)`, `(`, `a)`, `(a`, `()`, `a||b`, `|`, `(|a)`,
 	`(?x)(?#c)a`, `(?#c)(?x) a`, `(?x)\#`, `(?x)a#\\`,
+	// Lookahead (bounded bodies; unbounded ones are refused).
+	`a(?!b)`, `a(?=b)`, `(?!a)`, `^(?!a)`, `a(?!b)*`, `a(?!b)+c`, `(?!b){2}`, `a(?!)`, `(?=)a`,
+	`k(?!s)`, `x(?!k)`, `x(?!ſ)`, `x(?![a-f]\s)`, `#[0-9a-f]{3}(?![0-9a-f])`, `a(?!b|cd)`, `a(?!b{2,3})`,
+	`a(?!(?-i:B))`, `a(?!$)`, `a(?!\b)`, `(a(?!b)|c)d`, `a(?!b(?!c))`, `a(?=b(?!c))`, `a(?!b)(?!c)`,
+	`x(?!.)`, `x(?!\n)`, `(?!`, `(?!a`, `a(?!b*)`, `--force(?!-with-lease)`,
 	// Real rules.
 	`rm\s+-rf\s+/`, `git\s+push\s+.*(--force|-f)(\s|$)`, `\.(js|ts)x?$`, `console\.log\(`,
 	`(^|/)\.env(\.[a-z]+)?$`, `(^|[;&|]\s*)sudo\s`, `\bdeploy\s+(to\s+)?prod(uction)?\b`,
