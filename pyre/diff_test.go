@@ -51,6 +51,15 @@ var handPatterns = []string{
 	// flags
 	`abc(?i)`, `(?i)(?s)a.b`, `(?is)x`, `(?L)a`, `(?au)a`, `(?a)(?u)a`, `(?u)a`, `(?t)a`,
 	`(?i:a)b`, `(?s:.)`, `(?-s:.)`, `(?m:^a)`, `(?i-s:a.)`, `(?-x:a)`, `(?z)a`,
+	// negative lookahead at the end of a branch (translated) and elsewhere (refused)
+	`#[0-9A-Fa-f]{3}(?![0-9A-Fa-f])`, `git\s+push\s+.*--force(?!-with-lease)|git\s+push\s+.*\s-f\b`,
+	`(#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}(?![0-9A-Fa-f])|rgb\()`, `x(?!k)`, `x(?!K)`, `x(?!ſ)`, `x(?!s)`,
+	`x(?!sk)`, `x(?!ks)`, `a(?!İ)`, `a(?!ı)`, `a(?!ß)`, `a(?!σ)`, `a(?!Ω)`, `a(?!😀)`, `a(?!𐐀)`,
+	`a(?!\U0001F600x)`, `(?-i:a(?!K))`, `(?a)a(?!k)`, `a(?![^a-z])`, `a(?!.)`, `(?s)a(?!.)`,
+	`a(?!\n)`, `a(?!\s)`, `a(?!\S\d)`, `a(?![α-ω]k)`, `a(?!b)+`, `a(?!b)\s*`, `a(?!(?:bc))`,
+	`a(?!b|c)`, `(a(?!b)|c)`, `^(?!b)`, `(?!b)`, `a(?!\x00)`, `a(?![\x00-\x7f])`, `a(?!)`,
+	`a(?!b)c`, `a(?!b*)`, `(a(?!b)|c)d`, `a(?!b)$`, `a(?!b){2}`, `a(?!b(?!c))`, `a(?!\bb)`,
+	`a(?!b)(?!c)`, `a(?!b|cd)`, `"[^"]{8,}"(?!\s*\/\/)`,
 	// refused constructs
 	`(?=a)b`, `(?!a)b`, `(?<=a)b`, `(?<!a)b`, `(?>ab)`, `a*+`, `a++b`, `(a)?(?(1)b|c)`,
 	`^(?!.*foo)bar`, `(?P<x>a)`, `(?#comment)a`, `a(?#c)*`, `((a)`, `a)`, `(?`, `(?P`, `(?<a>x)`,
@@ -90,6 +99,32 @@ func genSeq(r *rand.Rand, b *strings.Builder, depth int) {
 	for n := 1 + r.Intn(4); n > 0; n-- {
 		genPiece(r, b, depth)
 	}
+	if r.Intn(6) == 0 {
+		genNotAhead(r, b)
+	}
+}
+
+// genNotAhead writes a negative lookahead at the end of a branch: mostly a few
+// literals, sets and escapes (translated when nothing follows the branch), sometimes
+// a form that stays refused.
+func genNotAhead(r *rand.Rand, b *strings.Builder) {
+	b.WriteString("(?!")
+	for n := 1 + r.Intn(3); n > 0; n-- {
+		switch k := r.Intn(10); {
+		case k < 5:
+			genLiteral(r, b)
+		case k < 8:
+			genClass(r, b)
+		default:
+			escapes := []string{`\d`, `\w`, `\s`, `\S`, `.`}
+			b.WriteString(escapes[r.Intn(len(escapes))])
+		}
+	}
+	if r.Intn(5) == 0 {
+		refused := []string{"*", "+", "|b", `\b`, "$", "(?!a)", "{2}"}
+		b.WriteString(refused[r.Intn(len(refused))])
+	}
+	b.WriteByte(')')
 }
 
 func genPiece(r *rand.Rand, b *strings.Builder, depth int) {

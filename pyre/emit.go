@@ -1,6 +1,7 @@
 package pyre
 
 import (
+	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -233,6 +234,88 @@ func setNode(s runeSet) *bnode {
 		}
 	}
 	return altNode(alts...)
+}
+
+// notAheadNode is the form of (?!L) at the end of the match, where L is a sequence
+// of one-character items. Starting at a character boundary, it matches some text
+// exactly when what follows does not start with L: the end ($), or a first
+// character outside look[0], or one inside it followed by the same for look[1:].
+// A character outside a set is written on the UTF-8 byte trie of the set (see
+// notInNode). What it consumes is of no concern: nothing follows it.
+func notAheadNode(look []runeSet) *bnode {
+	if len(look) == 0 {
+		return &bnode{kind: bNever} // (?!) never holds
+	}
+	alts := []*bnode{{kind: bEOL}, notInNode(look[0])}
+	if len(look) > 1 {
+		alts = append(alts, seqNode(setNode(look[0]), notAheadNode(look[1:])))
+	}
+	return altNode(alts...)
+}
+
+// notInNode matches, at a character boundary of a valid UTF-8 subject, a prefix of
+// the character there exactly when that character is not in s: a first byte that no
+// member starts with, or the first bytes of a member followed by the end or by a byte
+// that no member continues with there.
+func notInNode(s runeSet) *bnode {
+	seqs := [][]byteSet{{asciiBytes(s)}}
+	for _, c := range utf8Classes {
+		for _, r := range s.intersect(span(c.lo, c.hi)) {
+			seqs = splitUTF8(r.lo, r.hi, c.n, seqs)
+		}
+	}
+	return altNode(mismatch(seqs)...)
+}
+
+// mismatch lists the ways the next bytes leave every one of seqs (which all have the
+// same length for a given first byte, as UTF-8 does) before it is complete.
+func mismatch(seqs [][]byteSet) []*bnode {
+	var firsts byteSet
+	for _, sq := range seqs {
+		firsts = firsts.union(sq[0])
+	}
+	alts := []*bnode{bytesNode(complementBytes(firsts))}
+	// Bytes with the same continuations share one alternative.
+	var order []string
+	groups := map[string]*struct {
+		bytes byteSet
+		tails [][]byteSet
+	}{}
+	for b := 0x80; b <= 0xFF; b++ { // ASCII bytes complete a character
+		if !firsts.has(byte(b)) {
+			continue
+		}
+		var tails [][]byteSet
+		var key strings.Builder
+		for _, sq := range seqs {
+			if sq[0].has(byte(b)) {
+				tails = append(tails, sq[1:])
+				for _, t := range sq[1:] {
+					fmt.Fprint(&key, t)
+				}
+				key.WriteByte('|')
+			}
+		}
+		g := groups[key.String()]
+		if g == nil {
+			g = &struct {
+				bytes byteSet
+				tails [][]byteSet
+			}{tails: tails}
+			groups[key.String()] = g
+			order = append(order, key.String())
+		}
+		g.bytes.add(byte(b))
+	}
+	for _, k := range order {
+		g := groups[k]
+		if len(g.tails[0]) == 0 {
+			continue
+		}
+		rest := append([]*bnode{{kind: bEOL}}, mismatch(g.tails)...)
+		alts = append(alts, seqNode(bytesNode(g.bytes), altNode(rest...)))
+	}
+	return alts
 }
 
 // encodeRaw writes v with the UTF-8 bit layout of an n-byte sequence.

@@ -287,6 +287,15 @@ func sample(r *rand.Rand, n *node, b *strings.Builder) {
 		for i := 0; i < k; i++ {
 			sample(r, n.subs[0], b)
 		}
+	case opNotAhead:
+		// Often what the lookahead excludes, or a prefix of it.
+		if r.Intn(2) == 0 {
+			for _, set := range n.look[:r.Intn(len(n.look)+1)] {
+				if c, ok := pick(r, set); ok {
+					b.WriteRune(c)
+				}
+			}
+		}
 	case opAt:
 		switch {
 		case n.at == atEnd && r.Intn(3) == 0:

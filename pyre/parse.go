@@ -54,16 +54,17 @@ func combineFlags(f, add, del pyFlags) pyFlags {
 type opKind uint8
 
 const (
-	opEmpty   opKind = iota // matches the empty string
-	opLiteral               // r; neg for NOT_LITERAL ([^x])
-	opClass                 // items; neg for a negated set
-	opAny                   // .
-	opAt                    // at: a zero-width assertion
-	opConcat                // subs in sequence
-	opAlt                   // subs as alternatives
-	opRepeat                // subs[0] repeated min..max times (max < 0: unbounded)
-	opGroup                 // subs[0]; only during parsing
-	opSet                   // after resolve: one character from set
+	opEmpty    opKind = iota // matches the empty string
+	opLiteral                // r; neg for NOT_LITERAL ([^x])
+	opClass                  // items; neg for a negated set
+	opAny                    // .
+	opAt                     // at: a zero-width assertion
+	opConcat                 // subs in sequence
+	opAlt                    // subs as alternatives
+	opRepeat                 // subs[0] repeated min..max times (max < 0: unbounded)
+	opGroup                  // subs[0]; only during parsing
+	opSet                    // after resolve: one character from set
+	opNotAhead               // (?!subs[0]); after resolve, (?!look[0] look[1] ...)
 )
 
 type atKind uint8
@@ -84,13 +85,14 @@ type node struct {
 	pos   int
 	flags pyFlags
 	r     rune
-	neg   bool
+	neg   bool // opLiteral, opClass: negated; opNotAhead: a body that is refused
 	items []classItem
 	at    atKind
 	subs  []*node
 	min   int
 	max   int
-	set   runeSet // opSet only
+	set   runeSet   // opSet only
+	look  []runeSet // opNotAhead after resolve: the characters it excludes, in order
 	// opGroup only
 	capture  bool
 	hasFlags bool
@@ -564,6 +566,14 @@ func (p *parser) parseGroup(start int, verbose bool, nested int, first bool, cur
 			}
 			if char == "!" {
 				kind = "negative " + kind
+			}
+			if kind == "negative lookahead" {
+				// Translated where it has an exact ERE form (see translate.go).
+				body := p.parseSub(verbose, nested+1, *cur)
+				if !p.match(")") {
+					p.fail(p.pos, "missing ), unterminated subpattern")
+				}
+				return &node{op: opNotAhead, pos: start, flags: *cur, subs: []*node{body}}
 			}
 			p.refuse(start, kind,
 				"a "+kind+" assertion has no POSIX ERE equivalent",

@@ -20,8 +20,13 @@
 //   - \b and \B are kept only where their value follows from the neighbouring
 //     characters, or at an edge of the pattern, where they become a bracket on the
 //     neighbouring character (sound because only match/no-match matters).
+//   - A negative lookahead (?!L) at the end of the match (nothing follows it in its
+//     branch, nor after the branch), where L is a fixed sequence of characters or sets,
+//     becomes "end, or a character outside L's first set, or one inside it followed by
+//     the same for the rest": search only asks whether a match exists, so the ERE may
+//     consume what the lookahead only looked at.
 //   - Everything else is refused with an *Error naming the construct and its offset:
-//     lookaround, backreferences, atomic groups, possessive quantifiers, conditionals,
+//     lookbehind, positive lookahead, other negative lookaheads, backreferences, atomic groups, possessive quantifiers, conditionals,
 //     counts over 255, \N{...}, anchors and \b where they are not decided, Python
 //     syntax errors, and patterns that can never match.
 //

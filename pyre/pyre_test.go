@@ -98,6 +98,12 @@ var ereTests = []struct{ name, pattern, want string }{
 	{"scoped verbose", "(?x:a b)c d", "[Aa][Bb][Cc] [Dd]"},
 	{"comment group", "a(?#c)*b", "[Bb]"},
 	{"named group", "(?P<n>ab)", "[Aa][Bb]"},
+	{"negative lookahead at the end", "#[0-9a-f](?![0-9a-f])", "#[0-9A-Fa-f]($|[^0-9A-Fa-f])"},
+	{"negative lookahead, sequence", "a(?!bc)", "[Aa]($|[^Bb]|[Bb]($|[^Cc]))"},
+	{"negative lookahead of a branch", "(a(?!b)|c)", "[Aa]($|[^Bb])|[Cc]"},
+	{"negative lookahead after ^", "^(?!b)", "^($|[^Bb])"},
+	{"negative lookahead of K's orbit", "x(?!k)", "[Xx]($|[^Kk\xe2]|\xe2($|[^\x84]|\x84($|[^\xaa])))"},
+	{"negative lookahead of s's orbit, then more", "x(?!sa)", "[Xx]($|[^Ss\xc5]|\xc5($|[^\xbf])|([Ss]|\xc5\xbf)($|[^Aa]))"},
 }
 
 func TestERE(t *testing.T) {
@@ -130,7 +136,20 @@ var refusalTests = []struct {
 	offset    int
 }{
 	{`(?=a)b`, "lookahead", 0},
-	{`a(?!b)`, "negative lookahead", 1},
+	{`(?!a)b`, "negative lookahead", 0},
+	{`a(?!b)c`, "negative lookahead", 1},
+	{`(a(?!b)|c)d`, "negative lookahead", 2},
+	{`a(?!b)$`, "negative lookahead", 1},
+	{`a(?!b)(?!c)`, "negative lookahead", 1},
+	{`a(?!b){2}`, "negative lookahead", 1},
+	{`a(?!b*)`, "negative lookahead", 1},
+	{`a(?!\s*//)`, "negative lookahead", 1},
+	{`a(?!b{2})`, "negative lookahead", 1},
+	{`a(?!b|cd)`, "negative lookahead", 1},
+	{`a(?!\bb)`, "negative lookahead", 1},
+	{`a(?!b(?!c))`, "negative lookahead", 1},
+	{`^(?!.*foo)`, "negative lookahead", 1},
+	{`a(?!)`, "never matches", 1},
 	{`(?<=a)b`, "lookbehind", 0},
 	{`x(?<!a)b`, "negative lookbehind", 1},
 	{`(a)\1`, "backreference", 3},

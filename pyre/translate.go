@@ -56,19 +56,13 @@ func (t *translator) resolve(n *node) *node {
 	switch n.op {
 	case opGroup:
 		return t.resolve(n.subs[0])
+	case opNotAhead:
+		// Refused in emit when the body is not a sequence of sets: the node must stay,
+		// since a zero-width refusal could otherwise be stripped away.
+		look, ok := lookItems(n.subs[0])
+		return &node{op: opNotAhead, pos: n.pos, flags: n.flags, look: look, neg: !ok}
 	case opLiteral, opClass, opAny:
-		var s runeSet
-		switch n.op {
-		case opLiteral:
-			s = literalSet(n.r, n.flags)
-			if n.neg {
-				s = s.complement()
-			}
-		case opClass:
-			s = classSet(n.items, n.neg, n.flags)
-		default:
-			s = anySet(n.flags)
-		}
+		s := itemSet(n)
 		real := s.minus(unmatchable)
 		if real.empty() {
 			if s.has(0) {
@@ -109,6 +103,48 @@ func (t *translator) resolve(n *node) *node {
 		return &c
 	}
 	return n
+}
+
+const lookHint = "write (?!...) with single characters or sets only, at the end of the pattern or of an alternative, " +
+	"or rewrite the rule without lookaround, e.g. move the excluded text into a separate rule or condition"
+
+// itemSet is the set of characters Python matches at a literal, set or '.'.
+func itemSet(n *node) runeSet {
+	switch n.op {
+	case opLiteral:
+		s := literalSet(n.r, n.flags)
+		if n.neg {
+			s = s.complement()
+		}
+		return s
+	case opClass:
+		return classSet(n.items, n.neg, n.flags)
+	}
+	return anySet(n.flags)
+}
+
+// lookItems reads the body of a negative lookahead as a sequence of one-character
+// items, or reports that it is something else.
+func lookItems(n *node) ([]runeSet, bool) {
+	switch n.op {
+	case opEmpty:
+		return nil, true
+	case opGroup:
+		return lookItems(n.subs[0])
+	case opLiteral, opClass, opAny:
+		return []runeSet{itemSet(n).minus(unmatchable)}, true
+	case opConcat:
+		var out []runeSet
+		for _, s := range n.subs {
+			items, ok := lookItems(s)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, items...)
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // nullAny reports whether n can match the empty string at every position, whatever
@@ -262,6 +298,11 @@ func (t *translator) analyze(n *node, in ctx, forward bool) ctx {
 			out = out.union(in)
 		}
 		return out
+	case opNotAhead:
+		if !forward {
+			t.next[n] = t.next[n].union(in)
+		}
+		return in.unedge()
 	case opAt:
 		m := t.next
 		if forward {
@@ -543,6 +584,25 @@ func (t *translator) emit(n *node) *bnode {
 			return starNode(sub.set, n.min)
 		}
 		return repNode(t.emit(sub), n.min, n.max)
+	case opNotAhead:
+		if n.neg {
+			t.refuse(&Error{Offset: n.pos, Construct: "negative lookahead",
+				Msg:  "a negative lookahead has an exact POSIX ERE form only when it holds a fixed sequence of characters or sets, without repeats, alternatives or assertions",
+				Hint: lookHint})
+			return &bnode{kind: bEmpty}
+		}
+		// Only at the end of the match: there the ERE may consume what follows,
+		// since only match or no match counts, and the end of the subject is $.
+		if !t.next[n].pureEdge() {
+			t.refuse(&Error{Offset: n.pos, Construct: "negative lookahead",
+				Msg:  "a negative lookahead has an exact POSIX ERE form only at the end of the pattern or of an alternative, with nothing after it",
+				Hint: lookHint})
+			return &bnode{kind: bEmpty}
+		}
+		if len(n.look) == 0 {
+			t.noteNever(n.pos, "(?!) never holds, so this part of the pattern can never match")
+		}
+		return notAheadNode(n.look)
 	case opAt:
 		act, err := t.decide(n)
 		if err != nil {
