@@ -12,7 +12,7 @@ import (
 // one pattern and a few subjects derived from the fuzzed one. A pattern ERE refuses
 // passes unless the refusal claims a syntax error that Python does not raise.
 func FuzzERE(f *testing.F) {
-	for _, p := range []string{`\bfoo\b`, `a$`, `(?m)^x`, `[^a-z]+`, `k`, `(?s).{2}`} {
+	for _, p := range []string{`\bfoo\b`, `a$`, `(?m)^x`, `[^a-z]+`, `k`, `(?s).{2}`, `x(?!k)`, `(a(?!ſb)|c)`} {
 		f.Add(p, "foo\nK x")
 	}
 	f.Fuzz(func(t *testing.T, pattern, subject string) {
