@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -20,6 +21,53 @@ var knownKeys = map[string]bool{
 }
 
 var fieldRE = regexp.MustCompile(`^(tool_input\.)?[A-Za-z_][A-Za-z0-9_]*$`)
+
+// keyHint names the key of known that p's key misspells (another case, or
+// one or two letters off), so that a typo such as "acton: block", which
+// turns a block rule into a warn rule, is fixed in one edit; "" when no
+// key of known is that close.
+func keyHint(p *parser.Pair, known []string) string {
+	key := strings.ToLower(p.Key)
+	limit := 1
+	if len(key) > 4 {
+		limit = 2
+	}
+	best, bestDist := "", limit+1
+	for _, k := range known {
+		if d := editDistance(key, k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	switch {
+	case best == "":
+		return ""
+	case p.Value != nil && p.Value.Kind == parser.Scalar && !p.Value.Quoted && p.Value.Str != "" && !strings.ContainsAny(p.Value.Str, "\n#"):
+		return "write " + best + ": " + p.Value.Str + " if that is what you meant"
+	default:
+		return "spell the key " + best + " if that is what you meant"
+	}
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
 
 // DefaultName is the rule name taken from a file name
 // ".claude/hookify.<name>.local.md".
@@ -48,7 +96,7 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 		}
 		seen[p.Key] = p
 		if !knownKeys[p.Key] {
-			diags.Warnf(p.KeyPos, diag.UnknownKey, "unknown key %s is ignored", p.Key)
+			diags.Advise(p.KeyPos, diag.UnknownKey, "unknown key "+p.Key+" is ignored", keyHint(p, slices.Sorted(maps.Keys(knownKeys))))
 		}
 	}
 	compatScalars(f, &diags)
@@ -387,7 +435,7 @@ func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.
 			switch kv.Key {
 			case "field", "operator", "pattern", "value":
 			default:
-				diags.Warnf(kv.KeyPos, diag.UnknownKey, "unknown condition key %s is ignored", kv.Key)
+				diags.Advise(kv.KeyPos, diag.UnknownKey, "unknown condition key "+kv.Key+" is ignored", keyHint(kv, []string{"field", "operator", "pattern", "value"}))
 			}
 		}
 		if fp, found := it.Get("field"); found {
