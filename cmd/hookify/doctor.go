@@ -119,9 +119,12 @@ func (d *doctorRun) check() {
 	rules, _ := fs.Glob(os.DirFS(d.root), ".claude/hookify.*.local.md")
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && len(rules) == 0:
+		fix := "run hookify doctor from the project root, or -C DIR, or --user for ~/.cursor"
+		if d.c.user {
+			fix = "write rules in ~/.claude/hookify.*.local.md and run hookify build --user, or drop --user to check a project"
+		}
 		d.add(finding{Pos: d.at(".claude"), Severity: "note", Code: "no-rules",
-			Message: fmt.Sprintf("no hookify rules and no hooks.json at the %s level: nothing for Cursor to run", d.levelName),
-			Fix:     "run hookify doctor from the project root, or -C DIR, or --user for ~/.cursor"})
+			Message: fmt.Sprintf("no hookify rules and no hooks.json at the %s level: nothing for Cursor to run", d.levelName), Fix: fix})
 	case errors.Is(err, fs.ErrNotExist):
 		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "no-hooks-json",
 			Message: fmt.Sprintf("there is no hooks.json, so Cursor runs none of the %s", plural(len(rules), "rule file")),

@@ -22,7 +22,11 @@ func build(c *cli, check, keepGoing bool) int {
 	res, root, stdout, stderr := c.res, c.root, c.stdout, c.stderr
 	if !check && len(c.opts.Inputs) == 0 {
 		if st, err := os.Stat(filepath.Join(root, ".claude")); err != nil || !st.IsDir() {
-			c.errorf("no .claude/ folder in %s, so no rules to build: run hookify from the project root, give it -C DIR, or name the rule files", root)
+			advice := "run hookify from the project root, give it -C DIR, or name the rule files"
+			if c.user {
+				advice = "write rules in ~/.claude/hookify.*.local.md, or drop --user to build a project"
+			}
+			c.errorf("no .claude/ folder in %s, so no rules to build: %s", root, advice)
 			return 2
 		}
 	}
