@@ -284,8 +284,10 @@ var cursorTable = [...]EventSpec{
 		Sentence:    "The agent is about to end its turn (`status`); answering ok: false sends it the reason so that it carries on.",
 		PromptIntro: "asks for this before the agent stops", PromptWhat: "shows that this has not been done",
 		Caveats: []Caveat{
-			{Action: Warn, Text: "Cursor continues the agent with the message as its next user message (followup_message), once, when it first stops (loop_count 0); upstream hookify only shows a warning to the user"},
-			{Text: "Cursor cannot refuse to stop: it sends the message back as a follow-up turn, while the conditions hold and at most loop_limit times; a rule without conditions sends it once, when the agent first stops (loop_count 0)"},
+			{Action: Warn, ScriptOnly: true, Text: "Cursor continues the agent with the message as its next user message (followup_message), once, when it first stops (loop_count 0); upstream hookify only shows a warning to the user"},
+			{ScriptOnly: true, Text: "Cursor cannot refuse to stop: it sends the message back as a follow-up turn, while the conditions hold and at most loop_limit times; a rule without conditions sends it once, when the agent first stops (loop_count 0)"},
+			// A prompt hook cannot read loop_count (FirstOnly is a script's condition).
+			{Text: "Cursor cannot refuse to stop: a model judges every stop, and while it answers ok: false Cursor sends the reason back as a follow-up turn, at most loop_limit times"},
 		},
 	},
 	BeforeMCPExecution: {
