@@ -67,6 +67,12 @@ func DecodePatched(raw []byte) (*Payload, error) {
 
 const beginPatch = "*** Begin Patch"
 
+// patchPad is the white space that ends a header's or a "*** Move to:"
+// line's path and is not part of it: apply_patch trims a file header line
+// before it reads the path (README, "Payload fields"), so
+// "*** Add File: .env " writes .env.
+const patchPad = " \t\v\f\r"
+
 var (
 	jsonText  = regexp.MustCompile(`^[ \t\r\n]*\{`)
 	blank     = regexp.MustCompile(`^[ \t]*$`)
@@ -112,6 +118,7 @@ func (p *Payload) readPatch(text string) error {
 			state = after
 		case header.MatchString(m):
 			h := header.FindStringSubmatch(m)
+			h[2] = strings.TrimRight(h[2], patchPad)
 			if h[2] == "" {
 				return bad(i, "a file header without a path")
 			}
@@ -119,7 +126,7 @@ func (p *Payload) readPatch(text string) error {
 			files = append(files, File{Path: h[2]})
 			added, removed = append(added, nil), append(removed, nil)
 		case strings.HasPrefix(m, "*** Move to: "):
-			to := strings.TrimPrefix(m, "*** Move to: ")
+			to := strings.TrimRight(strings.TrimPrefix(m, "*** Move to: "), patchPad)
 			if state != updating || to == "" || cur().Move.Set {
 				return bad(i, "a *** Move to: line that does not follow an *** Update File: line")
 			}

@@ -256,6 +256,9 @@ $hk_pbegin = [System.Text.RegularExpressions.Regex]::new('\A[ \t]*\*\*\* Begin P
 $hk_pend = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* End Patch[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_peof = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* End of File[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_phead = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* (Add|Update|Delete) File: (.*)\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+# hk_ppad: the white space that ends a path in a header or a Move to line
+# and is not part of it (apply_patch trims header lines).
+$hk_ppad = [char[]]@(32, 9, 11, 12, 13)
 function hk_patch([string]$text, $files) {
   $lines = $text.Split([char]10)
   $st = 0
@@ -279,12 +282,13 @@ function hk_patch([string]$text, $files) {
     if ($hk_pend.IsMatch($m)) {
       $st = 4
     } elseif ($h.Success) {
-      if ($h.Groups[2].Value.Length -eq 0) { return $false }
+      $f = $h.Groups[2].Value.TrimEnd($hk_ppad)
+      if ($f.Length -eq 0) { return $false }
       if ($h.Groups[1].Value -ceq 'Add') { $st = 2 } elseif ($h.Groups[1].Value -ceq 'Update') { $st = 3 } else { $st = 1 }
-      $cur = @{ f = $h.Groups[2].Value; m = $null; a = [System.Text.StringBuilder]::new(); r = [System.Text.StringBuilder]::new() }
+      $cur = @{ f = $f; m = $null; a = [System.Text.StringBuilder]::new(); r = [System.Text.StringBuilder]::new() }
       $new.Add($cur)
     } elseif ($m.StartsWith('*** Move to: ', [StringComparison]::Ordinal)) {
-      $to = $m.Substring(13)
+      $to = $m.Substring(13).TrimEnd($hk_ppad)
       if ($st -ne 3 -or $to.Length -eq 0 -or $null -ne $cur['m']) { return $false }
       $cur['m'] = $to
     } elseif ($hk_peof.IsMatch($m)) {
