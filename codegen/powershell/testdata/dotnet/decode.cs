@@ -142,6 +142,8 @@ class Decode {
     }
 
     static Regex pblank, pbegin, pend, peof, phead;
+    // The skeleton's $hk_ppad: white space after a path is not part of it.
+    static readonly char[] ppad = { (char)32, (char)9, (char)11, (char)12, (char)13 };
 
     // hk_free
     static string Free(string s) {
@@ -183,12 +185,13 @@ class Decode {
             if (pend.IsMatch(m)) {
                 st = 4;
             } else if (h.Success) {
-                if (h.Groups[2].Value.Length == 0) return false;
+                string f = h.Groups[2].Value.TrimEnd(ppad);
+                if (f.Length == 0) return false;
                 if (h.Groups[1].Value == "Add") st = 2; else if (h.Groups[1].Value == "Update") st = 3; else st = 1;
-                cur = new string[] { h.Groups[2].Value, null, null, null };
+                cur = new string[] { f, null, null, null };
                 nw.Add(cur); ca = new StringBuilder(); cr = new StringBuilder(); added.Add(ca); removed.Add(cr);
             } else if (m.StartsWith("*** Move to: ", StringComparison.Ordinal)) {
-                string to = m.Substring(13);
+                string to = m.Substring(13).TrimEnd(ppad);
                 if (st != 3 || to.Length == 0 || cur[1] != null) return false;
                 cur[1] = to;
             } else if (peof.IsMatch(m)) {
