@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // File is one file of a patch (README, "Payload fields"): its path, the
@@ -67,11 +68,11 @@ func DecodePatched(raw []byte) (*Payload, error) {
 
 const beginPatch = "*** Begin Patch"
 
-// patchPad is the white space that ends a header's or a "*** Move to:"
-// line's path and is not part of it: apply_patch trims a file header line
-// before it reads the path (README, "Payload fields"), so
-// "*** Add File: .env " writes .env.
-const patchPad = " \t\v\f\r"
+// trimPath drops the white space (Unicode's White_Space) that ends a
+// header's or a "*** Move to:" line's path, which is not part of it:
+// apply_patch trims a file header line before it reads the path (README,
+// "Payload fields"), so "*** Add File: .env " writes .env.
+func trimPath(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }
 
 var (
 	jsonText  = regexp.MustCompile(`^[ \t\r\n]*\{`)
@@ -118,7 +119,7 @@ func (p *Payload) readPatch(text string) error {
 			state = after
 		case header.MatchString(m):
 			h := header.FindStringSubmatch(m)
-			h[2] = strings.TrimRight(h[2], patchPad)
+			h[2] = trimPath(h[2])
 			if h[2] == "" {
 				return bad(i, "a file header without a path")
 			}
@@ -126,7 +127,7 @@ func (p *Payload) readPatch(text string) error {
 			files = append(files, File{Path: h[2]})
 			added, removed = append(added, nil), append(removed, nil)
 		case strings.HasPrefix(m, "*** Move to: "):
-			to := strings.TrimRight(strings.TrimPrefix(m, "*** Move to: "), patchPad)
+			to := trimPath(strings.TrimPrefix(m, "*** Move to: "))
 			if state != updating || to == "" || cur().Move.Set {
 				return bad(i, "a *** Move to: line that does not follow an *** Update File: line")
 			}

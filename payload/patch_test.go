@@ -24,7 +24,7 @@ func TestDecodePatched(t *testing.T) {
 		{"unknown header", `{"tool_input":{"patch":"*** Begin Patch\n*** Copy File: x\n"}}`, nil},
 		{"text after the end", `{"tool_input":{"patch":"*** Begin Patch\n*** End Patch\nx"}}`, nil},
 		{"move outside an update", `{"tool_input":{"patch":"*** Begin Patch\n*** Add File: x\n*** Move to: y\n"}}`, nil},
-		{"white space after a path", "{\"tool_input\":{\"patch\":\"*** Begin Patch\\n*** Update File: a b \\t\\u000b\\f\\r\\r\\n*** Move to: c d \\n\"}}", []File{{Path: "a b", Move: set("c d")}}},
+		{"white space after a path", "{\"tool_input\":{\"patch\":\"*** Begin Patch\\n*** Update File: a b \\t\\u000b\\f\\r\\r\\n*** Move to: c d\u00a0\u3000 \\n\"}}", []File{{Path: "a b", Move: set("c d")}}},
 		{"only white space after a header", `{"tool_input":{"patch":"*** Begin Patch\n*** Add File:  \t\n"}}`, nil},
 		{"empty path", `{"tool_input":{"patch":"*** Begin Patch\n*** Add File: \n"}}`, nil},
 		{"a number", `{"tool_input":{"patch":5}}`, nil},

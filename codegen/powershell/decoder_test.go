@@ -185,7 +185,7 @@ func TestPatchDecoderOnDotNet(t *testing.T) {
 		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
 	}
 	args = append(args, "P")
-	for _, name := range []string{"hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead"} {
+	for _, name := range []string{"hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead", "hk_ppad"} {
 		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
 	}
 	args = append(args, keys...)
@@ -250,7 +250,7 @@ func runDotNet(t *testing.T, mono, exe string, inputs [][]byte, tool bool) {
 		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
 	}
 	args = append(args, slot)
-	for _, name := range []string{"hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead"} {
+	for _, name := range []string{"hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead", "hk_ppad"} {
 		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
 	}
 	args = append(args, decodeKeys...)

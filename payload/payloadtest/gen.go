@@ -334,7 +334,7 @@ func GeneratePatch(seed []byte) Generated {
 		line("")
 	}
 	line([]string{"*** Begin Patch", "*** Begin Patch", "*** Begin Patch", "  *** Begin Patch", "*** Begin Patch ", "*** begin patch"}[g.n(6)])
-	paths := []string{".env", "src/a.go", "a b/c.txt", "é/ü.md", "x", "", "dir/", "*** x", "+y", ".env\r", ".env \t\v\f", " "}
+	paths := []string{".env", "src/a.go", "a b/c.txt", "é/ü.md", "x", "", "dir/", "*** x", "+y", ".env\r", ".env \t\v\f", " ", ".env\u00a0", "x\u3000\u2028 \u0085", "\u00a0"}
 	text := []string{"", "A=1", "console.log(x)", "+plus", "-minus", " space", "***", "@@", "*** End Patch", "é ✅", "\t", "tail "}
 	for n := g.n(4); n >= 0; n-- {
 		switch g.n(4) {

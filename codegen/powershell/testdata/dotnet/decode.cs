@@ -141,9 +141,7 @@ class Decode {
         return true;
     }
 
-    static Regex pblank, pbegin, pend, peof, phead;
-    // The skeleton's $hk_ppad: white space after a path is not part of it.
-    static readonly char[] ppad = { (char)32, (char)9, (char)11, (char)12, (char)13 };
+    static Regex pblank, pbegin, pend, peof, phead, ppad;
 
     // hk_free
     static string Free(string s) {
@@ -185,13 +183,13 @@ class Decode {
             if (pend.IsMatch(m)) {
                 st = 4;
             } else if (h.Success) {
-                string f = h.Groups[2].Value.TrimEnd(ppad);
+                string f = ppad.Replace(h.Groups[2].Value, "");
                 if (f.Length == 0) return false;
                 if (h.Groups[1].Value == "Add") st = 2; else if (h.Groups[1].Value == "Update") st = 3; else st = 1;
                 cur = new string[] { f, null, null, null };
                 nw.Add(cur); ca = new StringBuilder(); cr = new StringBuilder(); added.Add(ca); removed.Add(cr);
             } else if (m.StartsWith("*** Move to: ", StringComparison.Ordinal)) {
-                string to = m.Substring(13).TrimEnd(ppad);
+                string to = ppad.Replace(m.Substring(13), "");
                 if (st != 3 || to.Length == 0 || cur[1] != null) return false;
                 cur[1] = to;
             } else if (peof.IsMatch(m)) {
@@ -233,9 +231,10 @@ class Decode {
         pend = new Regex(bytes.GetString(Hex(args[7])), opts);
         peof = new Regex(bytes.GetString(Hex(args[8])), opts);
         phead = new Regex(bytes.GetString(Hex(args[9])), opts);
-        int n = args.Length - 10;
+        ppad = new Regex(bytes.GetString(Hex(args[10])), opts);
+        int n = args.Length - 11;
         for (int i = 0; i < n; i++) {
-            string k = args[i + 10];
+            string k = args[i + 11];
             if (k.StartsWith("tool_input.", StringComparison.Ordinal)) { tool.Add(k.Substring(11), i + 1); ti.Add(i + 1); }
             else top.Add(k, i + 1);
         }

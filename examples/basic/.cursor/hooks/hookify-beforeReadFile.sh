@@ -141,10 +141,10 @@ function pt(t, n,   i, l, m, z, v0, v, j) {
 		if (m ~ /^[*][*][*] End Patch[ \t]*$/) z = 4
 		else if (m ~ /^[*][*][*] (Add|Update|Delete) File: /) {
 			z = m ~ /^[*][*][*] A/ ? 2 : m ~ /^[*][*][*] U/ ? 3 : 1
-			sub(/^[*][*][*] [A-Za-z]+ File: /, "", m); sub(/[ \t\r\013\014]+$/, "", m); if (m == "") { E = 1; return }
+			sub(/^[*][*][*] [A-Za-z]+ File: /, "", m); sub(/([ \t\r\013\014]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+$/, "", m); if (m == "") { E = 1; return }
 			P[++np] = m; NV++; XA[NV, "f"] = XB[NV, "f"] = np; NA[NV] = NR_[NV] = 0
 		} else if (m ~ /^[*][*][*] Move to: /) {
-			sub(/^[*][*][*] Move to: /, "", m); sub(/[ \t\r\013\014]+$/, "", m); if (z != 3 || m == "" || (NV, "m") in XA) { E = 1; return }
+			sub(/^[*][*][*] Move to: /, "", m); sub(/([ \t\r\013\014]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+$/, "", m); if (z != 3 || m == "" || (NV, "m") in XA) { E = 1; return }
 			P[++np] = m; XA[NV, "m"] = XB[NV, "m"] = np
 		} else if (m ~ /^[*][*][*] End of File[ \t]*$/) continue
 		else if (m ~ /^[*][*][*]/ || z == 1 && m !~ /^[ \t]*$/) { E = 1; return }

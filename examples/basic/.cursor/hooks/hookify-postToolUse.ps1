@@ -256,9 +256,10 @@ $hk_pbegin = [System.Text.RegularExpressions.Regex]::new('\A[ \t]*\*\*\* Begin P
 $hk_pend = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* End Patch[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_peof = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* End of File[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_phead = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* (Add|Update|Delete) File: (.*)\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
-# hk_ppad: the white space that ends a path in a header or a Move to line
-# and is not part of it (apply_patch trims header lines).
-$hk_ppad = [char[]]@(32, 9, 11, 12, 13)
+# hk_ppad: the white space (Unicode's White_Space, as UTF-8 bytes) that ends
+# a path in a header or a Move to line and is not part of it: apply_patch
+# trims header lines. decode.awk's pt drops the same bytes.
+$hk_ppad = [System.Text.RegularExpressions.Regex]::new('(?:[ \t\r\x0B\x0C]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 function hk_patch([string]$text, $files) {
   $lines = $text.Split([char]10)
   $st = 0
@@ -282,13 +283,13 @@ function hk_patch([string]$text, $files) {
     if ($hk_pend.IsMatch($m)) {
       $st = 4
     } elseif ($h.Success) {
-      $f = $h.Groups[2].Value.TrimEnd($hk_ppad)
+      $f = $hk_ppad.Replace($h.Groups[2].Value, '')
       if ($f.Length -eq 0) { return $false }
       if ($h.Groups[1].Value -ceq 'Add') { $st = 2 } elseif ($h.Groups[1].Value -ceq 'Update') { $st = 3 } else { $st = 1 }
       $cur = @{ f = $f; m = $null; a = [System.Text.StringBuilder]::new(); r = [System.Text.StringBuilder]::new() }
       $new.Add($cur)
     } elseif ($m.StartsWith('*** Move to: ', [StringComparison]::Ordinal)) {
-      $to = $m.Substring(13).TrimEnd($hk_ppad)
+      $to = $hk_ppad.Replace($m.Substring(13), '')
       if ($st -ne 3 -or $to.Length -eq 0 -or $null -ne $cur['m']) { return $false }
       $cur['m'] = $to
     } elseif ($hk_peof.IsMatch($m)) {
