@@ -180,27 +180,7 @@ func TestPatchDecoderOnDotNet(t *testing.T) {
 		r.Read(seed)
 		inputs = append(inputs, payloadtest.GeneratePatch(seed).Input)
 	}
-	args := []string{exe}
-	for _, name := range []string{"hk_tok", "hk_esc", "hk_space", "hk_pre"} {
-		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
-	}
-	args = append(args, "P")
-	for _, name := range []string{"hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead", "hk_ppad"} {
-		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
-	}
-	args = append(args, keys...)
-	var in bytes.Buffer
-	for _, p := range inputs {
-		fmt.Fprintf(&in, "%s\n", hex.EncodeToString(p))
-	}
-	cmd := testenv.Command(t, mono, args...)
-	cmd.Stdin = &in
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("mono: %v", err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<24)
+	sc := decodeOnDotNet(t, mono, exe, "P", keys, inputs)
 	h := func(v payload.Value) string {
 		if !v.Set {
 			return "-"
@@ -245,27 +225,7 @@ func runDotNet(t *testing.T, mono, exe string, inputs [][]byte, tool bool) {
 	if tool {
 		slot = fmt.Sprint(slices.Index(decodeKeys, "tool_input") + 1)
 	}
-	args := []string{exe}
-	for _, name := range []string{"hk_tok", "hk_esc", "hk_space", "hk_pre"} {
-		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
-	}
-	args = append(args, slot)
-	for _, name := range []string{"hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead", "hk_ppad"} {
-		args = append(args, hex.EncodeToString([]byte(templateRegex(t, name))))
-	}
-	args = append(args, decodeKeys...)
-	var in bytes.Buffer
-	for _, p := range inputs {
-		fmt.Fprintf(&in, "%s\n", hex.EncodeToString(p))
-	}
-	cmd := testenv.Command(t, mono, args...)
-	cmd.Stdin = &in
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("mono: %v", err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<24)
+	sc := decodeOnDotNet(t, mono, exe, slot, decodeKeys, inputs)
 	bad, valid, members := 0, 0, 0
 	for _, p := range inputs {
 		if !sc.Scan() {
@@ -303,4 +263,35 @@ func runDotNet(t *testing.T, mono, exe string, inputs [][]byte, tool bool) {
 		}
 	}
 	t.Logf("tool=%v: %d payloads (%d valid, %d tool_input members set), %d disagreements", tool, len(inputs), valid, members, bad)
+}
+
+// decodeOnDotNet runs the C# decoder (testdata/dotnet/decode.cs) with the
+// skeleton's own regexes on inputs, one hex line each, and returns a scanner
+// over its answers, one line an input. mode is the tool_input slot read as a
+// string of JSON ("0": none), or "P" for patch payloads.
+func decodeOnDotNet(t *testing.T, mono, exe, mode string, keys []string, inputs [][]byte) *bufio.Scanner {
+	t.Helper()
+	regexes := func(names ...string) (hexes []string) {
+		for _, name := range names {
+			hexes = append(hexes, hex.EncodeToString([]byte(templateRegex(t, name))))
+		}
+		return hexes
+	}
+	args := append([]string{exe}, regexes("hk_tok", "hk_esc", "hk_space", "hk_pre")...)
+	args = append(args, mode)
+	args = append(args, regexes("hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead", "hk_ppad")...)
+	args = append(args, keys...)
+	var in bytes.Buffer
+	for _, p := range inputs {
+		fmt.Fprintf(&in, "%s\n", hex.EncodeToString(p))
+	}
+	cmd := testenv.Command(t, mono, args...)
+	cmd.Stdin = &in
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("mono: %v", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	return sc
 }
