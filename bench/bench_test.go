@@ -1,5 +1,6 @@
 // Package bench holds run.sh, which measures generated hooks against two
-// floors (bash and dash) and prints a table. Nothing is timed here: the test only runs the script
+// floors (bash and dash) and a static binary (refhook) and prints a table,
+// then each awk's ratio to mawk's. Nothing is timed here: the test only runs the script
 // once, with one round of one call and small sizes, so that it cannot rot
 // unnoticed. The script itself checks each hook's answer before timing it.
 package bench
@@ -20,7 +21,7 @@ func TestRunPrintsTable(t *testing.T) {
 		testenv.LookPath(t, string(a))
 		awks = append(awks, string(a))
 	}
-	testenv.LookPath(t, "dash") // the second floor
+	testenv.LookPath(t, "dash") // the second floor, and sh on the hooks' PATH
 	cmd := testenv.Command(t, "bash", "run.sh", "1", "1")
 	// Every row, at sizes that take seconds: the full sizes are what
 	// run.sh is for.
@@ -30,7 +31,8 @@ func TestRunPrintsTable(t *testing.T) {
 		t.Fatalf("bench/run.sh 1 1: %v\n%s", err, out)
 	}
 	var missing []string
-	for _, c := range []string{"1 rules, 1 KB", "10 rules, 1 KB", "100 rules, 1 KB", "10 rules, 10 KB", "20 KB write, preToolUse", "20 KB write, postToolUse", "3 MB transcript, stop"} {
+	cases := []string{"1 rules, 1 KB", "10 rules, 1 KB", "100 rules, 1 KB", "10 rules, 10 KB", "20 KB write, preToolUse", "20 KB write, postToolUse", "3 MB transcript, stop"}
+	for _, c := range cases {
 		for _, awk := range awks {
 			if !hasRow(string(out), c, awk) {
 				missing = append(missing, c+" / "+awk)
@@ -46,13 +48,69 @@ func TestRunPrintsTable(t *testing.T) {
 		t.Errorf("rows missing: %s\n%s", strings.Join(missing, ", "), out)
 	}
 	if bad := rowsWithoutFloors(string(out), awks); len(bad) > 0 {
-		t.Errorf("rows without both floors and both ratios:\n%s\n\n%s", strings.Join(bad, "\n"), out)
+		t.Errorf("rows without both floors, the static binary and the three ratios:\n%s\n\n%s", strings.Join(bad, "\n"), out)
+	}
+	if bad := vsMawk(string(out), cases, awks); len(bad) > 0 {
+		t.Errorf("the summary of ratios to mawk's lacks:\n%s\n\n%s", strings.Join(bad, "\n"), out)
 	}
 }
 
+// vsMawk returns what the summary after the table lacks: a header naming
+// each awk but mawk as "AWK/mawk", and per case a row of positive ratios
+// ("1.23x"): the static binary's, mawk's, then each other awk's to mawk's.
+func vsMawk(out string, cases, awks []string) []string {
+	var others []string
+	for _, a := range awks {
+		if a != "mawk" {
+			others = append(others, a+"/mawk")
+		}
+	}
+	var bad []string
+	header := false
+	for _, l := range strings.Split(out, "\n") {
+		var cells []string
+		for _, c := range strings.Split(l, "|") {
+			cells = append(cells, strings.TrimSpace(c))
+		}
+		if len(cells) > 4 && cells[1] == "case" && cells[2] == "static" && cells[3] == "mawk" {
+			header = slices.Equal(cells[4:len(cells)-1], others)
+		}
+	}
+	if !header {
+		bad = append(bad, "the header | case | static | mawk | "+strings.Join(others, " | ")+" |")
+	}
+	for _, c := range cases {
+		found := false
+		for _, l := range strings.Split(out, "\n") {
+			cells := strings.Split(l, "|")
+			if !strings.HasPrefix(l, "| "+c) || len(cells) != 5+len(others) || cells[len(cells)-1] != "" {
+				continue
+			}
+			found = positive(cells[2 : len(cells)-1])
+		}
+		if !found {
+			bad = append(bad, "a row for "+c)
+		}
+	}
+	return bad
+}
+
+// positive reports whether each cell is a positive number, with or
+// without an "x" after it.
+func positive(cells []string) bool {
+	for _, c := range cells {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(c), "x"), 64)
+		if err != nil || v <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // rowsWithoutFloors returns the hook rows (those that name an awk) that do
-// not have five positive numbers after the awk: the bash floor, the dash
-// floor and the hook in ms, then the hook's ratio to each floor ("1.23x").
+// not have seven positive numbers after the awk: the bash floor, the dash
+// floor, the static binary and the hook in ms, then the hook's ratio to
+// each of the three ("1.23x").
 func rowsWithoutFloors(out string, awks []string) []string {
 	var bad []string
 	for _, l := range strings.Split(out, "\n") {
@@ -60,12 +118,7 @@ func rowsWithoutFloors(out string, awks []string) []string {
 		if len(cells) < 3 || !slices.Contains(awks, strings.TrimSpace(cells[2])) {
 			continue
 		}
-		ok := len(cells) == 9 && cells[8] == ""
-		for i := 3; ok && i < 8; i++ {
-			v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(cells[i]), "x"), 64)
-			ok = err == nil && v > 0
-		}
-		if !ok {
+		if len(cells) != 11 || cells[10] != "" || !positive(cells[3:10]) {
 			bad = append(bad, l)
 		}
 	}

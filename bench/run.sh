@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# bench/run.sh: the cost of generated hooks, measured against two floors in
-# the same run. Prints a table; times nothing inside tests.
+# bench/run.sh: the cost of generated hooks, measured against two floors and
+# a static binary in the same run. Prints a table; times nothing inside tests.
 #
 #   bench/run.sh [ROUNDS] [CALLS]
 #
 # floors: a script that drains stdin with cat and prints {}, run by bash
-# through env, as the hooks are (ratio: hook / bash floor), and by dash named
-# in its #! line, the cheapest start of a POSIX shell (vs dash: hook / dash
-# floor, the distance to the limit of one shell and one cat).
+# through env (ratio: hook / bash floor), and by dash named in its #! line,
+# the cheapest start of a POSIX shell (vs dash: hook / dash floor, the
+# distance to the limit of one shell and one cat).
+# static: a static Go binary (CGO_ENABLED=0, bench/refhook) with the same
+# rules compiled in, deciding the payload with hookify's reference evaluator
+# and printing the same answer (vs static: hook / static), the cost of one
+# compiled process and no shell.
 # Each cell is the median over ROUNDS of the mean time of CALLS calls (a tenth
-# as many for 1 MB payloads); the hook and the floors alternate round by
-# round, so machine noise hits all three. Every hook row is measured once per
-# awk: the scripts run with a PATH that holds only bash and that awk as "awk"
-# (with mawk on PATH they would use mawk). AWKS picks them (default: each of mawk,
-# gawk, original-awk and busybox that is installed).
+# as many for 1 MB payloads); the hook, the floors and the static binary
+# alternate round by round, so machine noise hits all four. Every hook row is
+# measured once per awk: the scripts run with a PATH that holds only sh
+# (dash, Debian's /bin/sh), that awk as "awk", and bash only when the
+# script's #! line names it (with mawk on PATH they would use mawk). AWKS
+# picks them (default: each of mawk, gawk, original-awk and busybox that is
+# installed). After the table, each awk's ratio to mawk's, per case (the
+# budget of issue 15: gawk and BWK awk within 1.6x).
 #
 # The sizes can be made smaller (bench_test.go does, to check the script in
 # seconds): RULES, the rule counts of the shell rows and of the compile
@@ -34,6 +41,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 go build -o "$tmp/hookify" ./cmd/hookify
+go build -o "$tmp/refgen" ./bench/refhook/gen
+dash=$(command -v dash) || { echo "bench: dash is required (the dash floor, and sh on the hooks' PATH)" >&2; exit 1; }
 
 if [ -z "${AWKS:-}" ]; then
   AWKS=
@@ -44,10 +53,9 @@ fi
 for a in $AWKS; do
   mkdir -p "$tmp/awk-$a"
   ln -s "$(command -v "$a")" "$tmp/awk-$a/awk" # busybox runs the applet its link is named
-  ln -s "$(command -v bash)" "$tmp/awk-$a/bash"
+  ln -s "$dash" "$tmp/awk-$a/sh"
 done
 
-dash=$(command -v dash) || { echo "bench: dash is required (the dash floor)" >&2; exit 1; }
 printf '#!/usr/bin/env bash\ncat >/dev/null\nprintf "{}\\n"\n' > "$tmp/floor.sh"
 printf '#!%s\ncat >/dev/null\nprintf "{}\\n"\n' "$dash" > "$tmp/dash-floor.sh"
 chmod +x "$tmp/floor.sh" "$tmp/dash-floor.sh"
@@ -113,6 +121,11 @@ conditions:
 Not yet.
 RULE
   "$tmp/hookify" build -C "$dir" 2>/dev/null
+  # The static binary of the project: its hooks as Go values, in place of
+  # bench/refhook/hooks.go.
+  "$tmp/refgen" "$dir" > "$dir/hooks.go"
+  printf '{"Replace":{"%s":"%s"}}' "$PWD/bench/refhook/hooks.go" "$dir/hooks.go" > "$dir/overlay.json"
+  CGO_ENABLED=0 go build -overlay "$dir/overlay.json" -o "$dir/refhook" ./bench/refhook
 }
 
 # grow(S, U, N) in awk: S followed by as many copies of U as it takes to
@@ -142,50 +155,75 @@ size() {
 
 now() { date +%s%N; }
 
-# mean_us N PATH CMD PAYLOAD: mean wall time of one call over N calls, in µs,
-# with PATH as the command's PATH.
+# mean_us N PATH PAYLOAD CMD [ARG...]: mean wall time of one call over N
+# calls, in µs, with PATH as the command's PATH.
 mean_us() {
-  local n=$1 path=$2 cmd=$3 in=$4 t0 t1 i
+  local n=$1 path=$2 in=$3 t0 t1 i
+  shift 3
   t0=$(now)
-  for ((i = 0; i < n; i++)); do PATH=$path "$cmd" < "$in" > /dev/null || true; done
+  for ((i = 0; i < n; i++)); do PATH=$path "$@" < "$in" > /dev/null || true; done
   t1=$(now)
   echo $(((t1 - t0) / n / 1000))
 }
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-# compare DIR SCRIPT PAYLOAD ANSWER LABEL: one table row per awk. The script
-# must give ANSWER (no rule matches the payloads) before it is timed: a
-# broken hook that fails fast would otherwise look cheap.
+# ratios["CASE|AWK"] is the hook's ratio to the bash floor, and
+# ratios["CASE|static"] the static binary's (of the first awk's row), for the
+# summary after the table; cases lists the cases in order.
+declare -A ratios
+cases=()
+
+# check WHAT ANSWER CMD [ARG...] < PAYLOAD: CMD must give ANSWER (no rule
+# matches the payloads) before it is timed: a broken hook that fails fast
+# would otherwise look cheap.
+check() {
+  local what=$1 answer=$2 got
+  shift 2
+  got=$("$@" 2>&1) || true
+  if [ "$got" != "$answer" ]; then
+    echo "bench: $what answered $got, want $answer" >&2
+    exit 1
+  fi
+}
+
+# compare DIR SCRIPT PAYLOAD ANSWER LABEL: one table row per awk, the hook
+# SCRIPT of the project DIR against the floors and DIR's static binary.
 compare() {
-  local dir=$1 script=$2 in=$3 answer=$4 label=$5 n=$calls a r f d h hs fs ds got
+  local dir=$1 script=$2 in=$3 answer=$4 label=$5 n=$calls a r f d s h hs fs ds ss event
   [ "$(wc -c < "$in")" -lt 1000000 ] || n=$(((calls + 9) / 10))
+  event=${script##*/hookify-} event=${event%.sh}
+  cases+=("$label")
   pushd "$dir" > /dev/null
+  check "the static binary ($event)" "$answer" ./refhook "$event" < "$in"
   for a in $AWKS; do
-    got=$(PATH=$tmp/awk-$a "$script" < "$in" 2>&1) || true
-    if [ "$got" != "$answer" ]; then
-      echo "bench: $script with $a answered $got, want $answer" >&2
-      exit 1
-    fi
-    hs=() fs=() ds=()
+    case $(head -n 1 "$script") in
+    *bash*) ln -sf "$(command -v bash)" "$tmp/awk-$a/bash" ;;
+    esac
+    PATH=$tmp/awk-$a check "$script with $a" "$answer" "$script" < "$in"
+    hs=() fs=() ds=() ss=()
     for ((r = 0; r < rounds; r++)); do
-      fs+=("$(mean_us "$n" "$PATH" "$tmp/floor.sh" "$in")")
-      ds+=("$(mean_us "$n" "$PATH" "$tmp/dash-floor.sh" "$in")")
-      hs+=("$(mean_us "$n" "$tmp/awk-$a" "$script" "$in")")
+      fs+=("$(mean_us "$n" "$PATH" "$in" "$tmp/floor.sh")")
+      ds+=("$(mean_us "$n" "$PATH" "$in" "$tmp/dash-floor.sh")")
+      ss+=("$(mean_us "$n" "$PATH" "$in" ./refhook "$event")")
+      hs+=("$(mean_us "$n" "$tmp/awk-$a" "$in" "$script")")
     done
     f=$(printf '%s\n' "${fs[@]}" | median)
     d=$(printf '%s\n' "${ds[@]}" | median)
+    s=$(printf '%s\n' "${ss[@]}" | median)
     h=$(printf '%s\n' "${hs[@]}" | median)
-    awk -v l="$label" -v a="$a" -v f="$f" -v d="$d" -v h="$h" 'BEGIN { printf "| %-32s | %-12s | %8.2f | %8.2f | %8.2f | %5.2fx | %6.2fx |\n", l, a, f / 1000, d / 1000, h / 1000, h / f, h / d }'
+    awk -v l="$label" -v a="$a" -v f="$f" -v d="$d" -v s="$s" -v h="$h" 'BEGIN { printf "| %-32s | %-12s | %8.2f | %8.2f | %9.2f | %8.2f | %6.2fx | %6.2fx | %8.2fx |\n", l, a, f / 1000, d / 1000, s / 1000, h / 1000, h / f, h / d, h / s }'
+    ratios["$label|$a"]=$(awk -v f="$f" -v h="$h" 'BEGIN { print h / f }')
+    [ -n "${ratios["$label|static"]:-}" ] || ratios["$label|static"]=$(awk -v f="$f" -v s="$s" 'BEGIN { print s / f }')
   done
   popd > /dev/null
 }
 
-echo "hookify hook cost: median of $rounds rounds x $calls calls, interleaved with the floors"
-echo "awk on PATH: $(readlink -f "$(command -v awk)"); mawk on PATH: $(command -v mawk || echo none) (the scripts use mawk when there is one)"
+echo "hookify hook cost: median of $rounds rounds x $calls calls, interleaved with the floors and the static binary"
+echo "hook PATH: sh (dash) and the row's awk as awk (bash too when a script's #! names it); mawk on this PATH: $(command -v mawk || echo none) (the scripts use mawk when there is one)"
 echo
-echo "| case                             | awk          |  bash ms |  dash ms |  hook ms | ratio | vs dash |"
-echo "|----------------------------------|--------------|----------|----------|----------|-------|---------|"
+echo "| case                             | awk          |  bash ms |  dash ms | static ms |  hook ms |   ratio | vs dash | vs static |"
+echo "|----------------------------------|--------------|----------|----------|-----------|----------|---------|---------|-----------|"
 shell_payload 1000 > "$tmp/s1k.json"
 shell_payload "$SHELL_BIG" > "$tmp/sbig.json"
 write_payload "$WRITE" > "$tmp/write.json"
@@ -204,6 +242,33 @@ printf '{"hook_event_name":"stop","status":"completed","transcript_path":"%s"}' 
 all_calls=$calls calls=$(((calls + 19) / 20))
 compare "$tmp/p10" .cursor/hooks/hookify-stop.sh "$tmp/stop.json" '{}' "$(size "$TRANSCRIPT") transcript, stop"
 calls=$all_calls
+
+# Each awk's ratio to the bash floor divided by mawk's, per case: the
+# floors of the two rows absorb the noise of their rounds.
+summary_awks=
+for a in $AWKS; do
+  [ "$a" = mawk ] || summary_awks="$summary_awks $a"
+done
+if [[ " $AWKS " == *" mawk "* ]]; then
+  echo
+  echo "ratios to the bash floor: the static binary, mawk, and each other awk's as a multiple of mawk's"
+  echo
+  line="| case                             | static |   mawk |"
+  rule="|----------------------------------|--------|--------|"
+  for a in $summary_awks; do
+    line="$line $(printf '%13s' "$a/mawk") |"
+    rule="$rule---------------|"
+  done
+  echo "$line"
+  echo "$rule"
+  for c in "${cases[@]}"; do
+    line=$(awk -v c="$c" -v s="${ratios["$c|static"]}" -v m="${ratios["$c|mawk"]}" 'BEGIN { printf "| %-32s | %5.2fx | %5.2fx |", c, s, m }')
+    for a in $summary_awks; do
+      line="$line$(awk -v m="${ratios["$c|mawk"]}" -v x="${ratios["$c|$a"]}" 'BEGIN { printf " %12.2fx |", x / m }')"
+    done
+    echo "$line"
+  done
+fi
 
 echo
 echo "| compile                            |  build ms |"
