@@ -174,13 +174,13 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 declare -A ratios
 cases=()
 
-# check WHAT ANSWER CMD [ARG...] < PAYLOAD: CMD must give ANSWER (no rule
-# matches the payloads) before it is timed: a broken hook that fails fast
-# would otherwise look cheap.
+# check WHAT ANSWER PATH CMD [ARG...] < PAYLOAD: CMD, run with PATH, must
+# give ANSWER (no rule matches the payloads) before it is timed: a broken
+# hook that fails fast would otherwise look cheap.
 check() {
-  local what=$1 answer=$2 got
-  shift 2
-  got=$("$@" 2>&1) || true
+  local what=$1 answer=$2 path=$3 got
+  shift 3
+  got=$(PATH=$path "$@" 2>&1) || true
   if [ "$got" != "$answer" ]; then
     echo "bench: $what answered $got, want $answer" >&2
     exit 1
@@ -195,12 +195,12 @@ compare() {
   event=${script##*/hookify-} event=${event%.sh}
   cases+=("$label")
   pushd "$dir" > /dev/null
-  check "the static binary ($event)" "$answer" ./refhook "$event" < "$in"
+  check "the static binary ($event)" "$answer" "$PATH" ./refhook "$event" < "$in"
   for a in $AWKS; do
     case $(head -n 1 "$script") in
     *bash*) ln -sf "$(command -v bash)" "$tmp/awk-$a/bash" ;;
     esac
-    PATH=$tmp/awk-$a check "$script with $a" "$answer" "$script" < "$in"
+    check "$script with $a" "$answer" "$tmp/awk-$a" "$script" < "$in"
     hs=() fs=() ds=() ss=()
     for ((r = 0; r < rounds; r++)); do
       fs+=("$(mean_us "$n" "$PATH" "$in" "$tmp/floor.sh")")
