@@ -257,14 +257,14 @@ if [[ " $AWKS " == *" mawk "* ]]; then
   rule="|----------------------------------|--------|--------|"
   for a in $summary_awks; do
     line="$line $(printf '%13s' "$a/mawk") |"
-    rule="$rule---------------|"
+    rule="$rule$(printf '%*s' "$(printf ' %13s ' "$a/mawk" | wc -c)" '' | tr ' ' -)|"
   done
   echo "$line"
   echo "$rule"
   for c in "${cases[@]}"; do
     line=$(awk -v c="$c" -v s="${ratios["$c|static"]}" -v m="${ratios["$c|mawk"]}" 'BEGIN { printf "| %-32s | %5.2fx | %5.2fx |", c, s, m }')
     for a in $summary_awks; do
-      line="$line$(awk -v m="${ratios["$c|mawk"]}" -v x="${ratios["$c|$a"]}" 'BEGIN { printf " %12.2fx |", x / m }')"
+      line="$line$(awk -v w=$((${#a} + 5)) -v m="${ratios["$c|mawk"]}" -v x="${ratios["$c|$a"]}" 'BEGIN { printf " %*.2fx |", (w > 13 ? w : 13) - 1, x / m }')"
     done
     echo "$line"
   done
