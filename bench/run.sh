@@ -54,6 +54,7 @@ for a in $AWKS; do
   mkdir -p "$tmp/awk-$a"
   ln -s "$(command -v "$a")" "$tmp/awk-$a/awk" # busybox runs the applet its link is named
   ln -s "$dash" "$tmp/awk-$a/sh"
+  ln -s "$(command -v tr)" "$tmp/awk-$a/tr" # stop hooks read the transcript through tr
 done
 
 printf '#!/usr/bin/env bash\ncat >/dev/null\nprintf "{}\\n"\n' > "$tmp/floor.sh"
@@ -174,13 +175,13 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 declare -A ratios
 cases=()
 
-# check WHAT ANSWER PATH CMD [ARG...] < PAYLOAD: CMD, run with PATH, must
-# give ANSWER (no rule matches the payloads) before it is timed: a broken
-# hook that fails fast would otherwise look cheap.
+# check WHAT ANSWER CMD [ARG...] < PAYLOAD: CMD must give ANSWER (no rule
+# matches the payloads) before it is timed: a broken hook that fails fast
+# would otherwise look cheap.
 check() {
-  local what=$1 answer=$2 path=$3 got
-  shift 3
-  got=$(PATH=$path "$@" 2>&1) || true
+  local what=$1 answer=$2 got
+  shift 2
+  got=$("$@" 2>&1) || true
   if [ "$got" != "$answer" ]; then
     echo "bench: $what answered $got, want $answer" >&2
     exit 1
@@ -195,12 +196,12 @@ compare() {
   event=${script##*/hookify-} event=${event%.sh}
   cases+=("$label")
   pushd "$dir" > /dev/null
-  check "the static binary ($event)" "$answer" "$PATH" ./refhook "$event" < "$in"
+  check "the static binary ($event)" "$answer" ./refhook "$event" < "$in"
   for a in $AWKS; do
     case $(head -n 1 "$script") in
     *bash*) ln -sf "$(command -v bash)" "$tmp/awk-$a/bash" ;;
     esac
-    check "$script with $a" "$answer" "$tmp/awk-$a" "$script" < "$in"
+    PATH=$tmp/awk-$a check "$script with $a" "$answer" "$script" < "$in"
     hs=() fs=() ds=() ss=()
     for ((r = 0; r < rounds; r++)); do
       fs+=("$(mean_us "$n" "$PATH" "$in" "$tmp/floor.sh")")
@@ -257,14 +258,14 @@ if [[ " $AWKS " == *" mawk "* ]]; then
   rule="|----------------------------------|--------|--------|"
   for a in $summary_awks; do
     line="$line $(printf '%13s' "$a/mawk") |"
-    rule="$rule$(printf '%*s' "$(printf ' %13s ' "$a/mawk" | wc -c)" '' | tr ' ' -)|"
+    rule="$rule---------------|"
   done
   echo "$line"
   echo "$rule"
   for c in "${cases[@]}"; do
     line=$(awk -v c="$c" -v s="${ratios["$c|static"]}" -v m="${ratios["$c|mawk"]}" 'BEGIN { printf "| %-32s | %5.2fx | %5.2fx |", c, s, m }')
     for a in $summary_awks; do
-      line="$line$(awk -v w=$((${#a} + 5)) -v m="${ratios["$c|mawk"]}" -v x="${ratios["$c|$a"]}" 'BEGIN { printf " %*.2fx |", (w > 13 ? w : 13) - 1, x / m }')"
+      line="$line$(awk -v m="${ratios["$c|mawk"]}" -v x="${ratios["$c|$a"]}" 'BEGIN { printf " %12.2fx |", x / m }')"
     done
     echo "$line"
   done

@@ -128,7 +128,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	var out []codegen.File
 	owned := map[string][]hooksjson.Entry{}
 	for _, u := range res.Cursor.Units {
-		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn}))
+		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn})...)
 		// Every unit also gets its PowerShell twin, whatever the platform:
 		// --platform only picks the script hooks.json runs, so a team that
 		// mixes systems commits both (README, "Windows").

@@ -3,6 +3,7 @@ package compiler
 import (
 	"bytes"
 	"fmt"
+	"github.com/hookify/hookify/pyre"
 	"os"
 	"slices"
 	"strings"
@@ -14,9 +15,9 @@ import (
 	"github.com/hookify/hookify/ir"
 )
 
-// anyRegex accepts every pattern, so that these tests do not depend on the
-// regex translator.
-func anyRegex(p string) (string, error) { return p, nil }
+// anyRegex accepts every pattern (as the ERE of its literal text), so that
+// these tests do not depend on the regex translator.
+func anyRegex(p string) (string, error) { return pyre.LiteralERE(p, false), nil }
 
 // compileOne compiles one rule file and returns its diagnostics.
 func compileOne(t *testing.T, src string, opts Options) *Result {

@@ -184,8 +184,10 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 				diags = append(diags, regexDiag(c.PatternPos, err))
 				continue
 			}
-			c.ERE = ere
-			c.Needle = needleOf(ere)
+			if err := setRegex(c, ere); err != nil {
+				diags = append(diags, regexDiag(c.PatternPos, err))
+				continue
+			}
 		}
 		if c.Op.Spec().Test == ir.TestContains && !r.Prompt {
 			c.ERE = pyre.LiteralERE(c.Pattern, false)

@@ -46,7 +46,10 @@ func mcpTool(name string, pos diag.Pos, tr Translator) (ir.MCPTool, string) {
 		if err != nil {
 			return m, fmt.Sprintf("%s: %v", name, err) // cannot happen: the regex is made of literals and .*
 		}
-		*part.cond = ir.Condition{Field: part.field, Op: ir.RegexMatch, Pattern: pattern, Pos: pos, PatternPos: pos, ERE: ere, Needle: needleOf(ere)}
+		*part.cond = ir.Condition{Field: part.field, Op: ir.RegexMatch, Pattern: pattern, Pos: pos, PatternPos: pos}
+		if err := setRegex(part.cond, ere); err != nil {
+			return m, fmt.Sprintf("%s: %v", name, err) // cannot happen, as above
+		}
 	}
 	return m, ""
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/ir"
 	"github.com/hookify/hookify/pyre"
 )
 
@@ -28,17 +29,28 @@ func regexDiag(pos diag.Pos, err error) diag.Diagnostic {
 	return d
 }
 
+// setRegex sets the regex forms of c from ere, its translated pattern: the
+// ERE itself, its awk form and its needle.
+func setRegex(c *ir.Condition, ere string) error {
+	awk, intervals, err := pyre.AWK(ere)
+	if err != nil {
+		return &pyre.Error{Construct: "internal error", Msg: "internal error: no awk form of the translated regex: " + err.Error()}
+	}
+	c.ERE, c.AWK, c.Intervals, c.Needle = ere, awk, intervals, needleOf(ere)
+	return nil
+}
+
 // minNeedle is the shortest needle worth a test of its own.
 const minNeedle = 3
 
-// needleOf returns an ERE for a literal that every value ere matches
-// contains, for the scripts to look for before they run ere (see
-// pyre.Needle), or "" when there is none of minNeedle bytes or more, or when
-// it would decide no more than ere itself.
+// needleOf returns a literal that every value ere matches contains, its
+// letters in lower case standing for either case, for the scripts to look
+// for before they run ere (see pyre.Needle), or "" when there is none of
+// minNeedle bytes or more, or when it would decide no more than ere itself.
 func needleOf(ere string) string {
 	n, exact := pyre.Needle(ere)
 	if len(n) < minNeedle || exact {
 		return ""
 	}
-	return pyre.LiteralERE(n, true)
+	return n
 }

@@ -28,7 +28,7 @@ import (
 
 var perHook = flag.Int("payloads", 12, "payloads generated per hook in the differential test")
 
-// TestDifferential runs the generated bash scripts of synthetic rules over
+// TestDifferential runs the generated scripts of synthetic rules over
 // regex edge cases and every event (see differential).
 func TestDifferential(t *testing.T) {
 	synth := synthetic()
@@ -76,7 +76,7 @@ func TestDifferentialCorpus(t *testing.T) {
 	t.Logf("%d corpus rules compile (%d do not); %d rule x payload pairs, with the whole corpus together", single, skipped, pairs)
 }
 
-// differential runs the generated bash scripts of the projects on payloads
+// differential runs the generated scripts of the projects on payloads
 // generated for each hook, with each awk, and compares every answer and
 // exit code with the evaluator's. It returns the number of rule x payload
 // pairs (per awk).
@@ -95,7 +95,7 @@ func differential(t *testing.T, projects []*project) int {
 	if testing.Short() {
 		runAwks = runAwks[:1]
 	}
-	bash := testenv.LookPath(t, "bash")
+	sh := testenv.LookPath(t, "sh")
 	pairs, runs := 0, 0
 	outcomes := map[ir.Outcome]int{}
 	for i, awk := range runAwks {
@@ -108,7 +108,7 @@ func differential(t *testing.T, projects []*project) int {
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				p.ran = runBash(t, p, bash, dir, transcript)
+				p.ran = runScripts(t, p, sh, dir, transcript)
 			}()
 		}
 		wg.Wait()
@@ -195,21 +195,19 @@ func (p *project) readFile(name string) ([]byte, error) {
 	return readRegular(name)
 }
 
-// driver runs many payloads through the scripts in one bash process: each
-// run is a fresh subshell that sources the script with its argument, from
-// the project root, with the payload on stdin. Lines of the manifest:
-// script, argument ("-" for none), payload file, output file.
+// driver runs many payloads through the scripts from one sh process, as
+// Cursor runs a hook: the script with its argument, from the project root,
+// with the payload on stdin. Lines of the manifest: script, argument ("-"
+// for none), payload file, output file.
 const driver = `cd "$1" || exit 1
 while IFS=' ' read -r hkd_script hkd_arg hkd_in hkd_out; do
-  (
-    if [ "$hkd_arg" = - ]; then set --; else set -- "$hkd_arg"; fi
-    . "./$hkd_script"
-  ) < "$hkd_in" > "$hkd_out" 2>/dev/null
+  if [ "$hkd_arg" = - ]; then set --; else set -- "$hkd_arg"; fi
+  "./$hkd_script" "$@" < "$hkd_in" > "$hkd_out" 2>/dev/null
   printf '%s\n' "$?" > "$hkd_out.code"
 done < "$2"
 `
 
-func runBash(t *testing.T, p *project, bash, awk, transcript string) []ran {
+func runScripts(t *testing.T, p *project, sh, awk, transcript string) []ran {
 	work := t.TempDir()
 	var manifest strings.Builder
 	for i, fx := range p.fixtures {
@@ -226,8 +224,8 @@ func runBash(t *testing.T, p *project, bash, awk, transcript string) []ran {
 	}
 	mf := filepath.Join(work, "manifest")
 	os.WriteFile(mf, []byte(manifest.String()), 0o644)
-	cmd := testenv.Command(t, bash, "-c", driver, "driver", p.root, mf)
-	cmd.Env = []string{"PATH=" + awk + ":/usr/bin:/bin", "HOME=" + work, ir.TranscriptEnv + "=" + transcript}
+	cmd := testenv.Command(t, sh, "-c", driver, "driver", p.root, mf)
+	cmd.Env = []string{"PATH=" + awk, "HOME=" + work, ir.TranscriptEnv + "=" + transcript}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("%s: driver: %v\n%s", p.name, err, out)
 		return make([]ran, len(p.fixtures))

@@ -1,19 +1,11 @@
-# decode.awk: read one Cursor hook payload (JSON) and print the wanted values
-# for bash, with a small header of bash code that never holds payload bytes.
+# decode.awk: read one Cursor hook payload (JSON) and hand the wanted values
+# to the hook code of the same awk program.
 #
-# Invocation, with the payload on the standard input of the script (the bash
-# side is in templates/hook.sh.tmpl):
-#   export LC_ALL=C
-#   hk_ok=
-#   hk_o=$(awk -v W=NAMES PROGRAM)       (mawk, where it is installed)
-#   hk_h=${hk_o:0:8}
-#   case $hk_h in *[!\ 0-9]*) hk_h=0 ;; esac
-#   hk_e=${hk_o:8:hk_h}
-#   eval "$hk_e"
-# where NAMES and PROGRAM (this text, which holds no single quote) are both
-# inlined in single quotes. Runs unchanged under mawk 1.3.4, gawk 5, BWK awk
-# (as on macOS) and busybox awk. LC_ALL=C keeps every byte a character, so
-# length() here and ${#v} in bash both count bytes.
+# A generated hook is one awk program (templates/hook.sh.tmpl): its own BEGIN
+# block, which sets W (and A, when patches are read), then this text, then
+# its function hook(). Runs unchanged under mawk 1.3.4, gawk 5, BWK awk (as
+# on macOS) and busybox awk, with LC_ALL=C in the environment, so that every
+# byte is a character and length() counts bytes.
 #
 # W: wanted keys, separated by blanks. Each is NAME (a top-level key) or
 # tool_input.NAME (a member of the top-level tool_input object), where NAME
@@ -22,8 +14,8 @@
 # array (as MultiEdit sends it), those members of its items joined by a
 # space, an item without a string, number or boolean there adding "". Any
 # other form makes the run invalid.
-# The i-th wanted key (1-based) is reported in the bash variable hk_i, or
-# hk_(i+O) when O is set (a number).
+# The value of the i-th wanted key (1-based) is V[i], or V[i+O] when O is
+# set (a number); a key without a value has no element in V.
 #
 # A: when set to 1, patches are read too (README, "Payload fields"): a
 # free-form patch (the first line, after what may stand before the JSON,
@@ -31,42 +23,37 @@
 # unset), else the texts of a string tool_input (unless it starts with "{"
 # after white space), tool_input.patch and tool_input.diff. Each file of
 # each patch is a view j (1-based, in order); for each wanted tool_input
-# key of the table in BEGIN, hk_i[j] is its value in that file: file_path its
-# path, path the path of its "*** Move to:" line (unset without one),
+# key of the table in dinit, X[j, i] is its value in that file: file_path
+# its path, path the path of its "*** Move to:" line (unset without one),
 # content, contents and new_string its added lines, old_string its removed
-# lines, each line with a newline. hk_np is the number of views. A patch
-# text that cannot be read (see pt) makes the input invalid.
+# lines, each line with a newline. NV is the number of views. A patch text
+# that cannot be read (see pt) makes the input invalid.
 #
 # I: when set to 1, the input is the decoded text of a string tool_input
 # (docs/mcp.md): nothing may come before the "{" but JSON whitespace.
+# dstr(s, w, o) decodes such a text s in the same program after the payload,
+# with I=1, W=w and O=o: its keys get values in V (or none, when s is not
+# one JSON object), and OK stays as it was.
 #
 # Input: the bytes before the first "{" may only be white space (space, tab,
 # CR, LF) and, unless I=1, bytes of byte order marks (EF BB BF FE FF) and
 # the text n++ (a framing that Cursor 3.8.11 and later put there on
 # Windows); any other byte there makes the input invalid. From the "{" on the input must be exactly
 # one RFC 8259 object followed only by JSON whitespace. Also invalid: no "{"
-# at all, the escape \u0000 in any string (bash cannot hold a NUL), raw
-# bytes 00-1F inside strings.
+# at all, the escape \u0000 in any string (BWK and busybox awk cannot hold a
+# NUL), raw bytes 00-1F inside strings.
 #
-# Output: nothing at all for invalid input. For valid input, all at the end:
-#   the header length in bytes, as 8 characters (printf %8d);
-#   the header, bash code made only of text of this program and numbers:
-#     unset hk_1 ... hk_n                so that nothing leaks in from outside
-#     hk_i=${hk_o:8+hk_h+OFFSET:LENGTH}  for each key that has a value
-#     hk_np=N, hk_i[j]=${...}            with A=1: the patch views
-#     ((${#hk_o} == 9 + hk_h + R)) && hk_ok=1
-#   the values, raw, one after another (R bytes in all), and a final ".",
-#   which keeps command substitution from stripping trailing newlines.
+# Output: after the input, END calls dfin, which sets OK to 1 when the
+# input was valid (else 0, and V holds none of the keys), then hook().
 # A string is decoded (all JSON escapes; a pair of surrogates gives 4-byte
 # UTF-8, a lone one gives EF BF BD; other bytes are copied as is); a number,
 # true or false gives its text; null, an object or an array leave the key
 # unset. Keys are compared after decoding their escapes ("comm\u0061nd" is
 # command). The last occurrence of a key wins, and a top-level tool_input key
 # resets every tool_input.* key. A name listed twice in W gives the same value
-# to both variables. Only depth 1, and depth 2 inside tool_input, are looked
-# at; keys inside strings or deeper containers are never fields. Since the
-# payload never reaches eval, a value cannot run code whatever it holds; the
-# length check sets hk_ok only when the whole output arrived.
+# to both. Only depth 1, and depth 2 inside tool_input, are looked at; keys
+# inside strings or deeper containers are never fields. Payload bytes are
+# only ever data: they are matched and printed, never run.
 #
 # Known gaps: raw NUL bytes: mawk and
 # gawk reject them; BWK awk drops the rest of the line and busybox awk
@@ -83,16 +70,23 @@
 # 2 after a comma in an object, 3 before a colon, 4 before a value, 5 after
 # [, 6 after a value, 7 after the object. Wanted values are decoded with gsub
 # into pieces kept in the array P, never built up by concatenation; the
-# latest value of key k is P[VA[k]] to P[VB[k]], or none when VS[k] is 0. Output
-# uses print with an empty ORS: BWK awk allocates a buffer as large as the
-# input line for every printf and sprintf.
-BEGIN {
+# latest value of key k is P[VA[k]] to P[VB[k]], or none when VS[k] is 0, and
+# dfin joins them once. Output uses print with an empty ORS: BWK awk
+# allocates a buffer as large as the input line for every printf and sprintf.
+BEGIN { dinit() }
+{ dline($0) }
+END { dfin(); hook() }
+# dinit: a fresh decoder for the keys W.
+function dinit(   i, k, w) {
+	S = d = E = FF = FN = np = NV = JS = JN = JA = JW = T = T0 = J0 = 0; G = JG = U = ""
+	delete C; delete VS; delete VA; delete VB; delete PR; delete TK; delete K; delete P
+	delete PK; delete XA; delete XB; delete JB; delete JE; delete FT; delete NA; delete NR_; delete LA; delete LR
 	ORS = ""; Z = sprintf("%c", 0); ZN = length(Z) == 1
 	PX = I ? "^[\t\r ]*$" : "^([\t\r " sprintf("%c%c%c%c%c", 239, 187, 191, 254, 255) "]|n[+][+])*$"
 	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
 	N = split(W, w, " ")
 	for (i = 1; i <= N; i++) {
-		k = w[i]; U = U " hk_" (i + O)
+		k = w[i]
 		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/ && k !~ /^tool_input[.]edits\[\][.](new|old)_string$/) E = 1
 		if (k ~ /\[/) JW = 1
 		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
@@ -105,31 +99,31 @@ BEGIN {
 		FX = substr(PX, 1, length(PX) - 1) "[*][*][*] Begin Patch"
 	}
 }
-E { next }
-FF { FT[++FN] = $0; next }
-{
-	L = $0
+# dline: one line of the input.
+function dline(L,   k, n, i, f, F, T9) {
+	if (E) return
+	if (FF) { FT[++FN] = L; return }
 	if (!S) {
-		if (A && L ~ FX) { FF = 1; match(L, /[*][*][*] Begin Patch/); FT[FN = 1] = substr(L, RSTART); next }
+		if (A && L ~ FX) { FF = 1; match(L, /[*][*][*] Begin Patch/); FT[FN = 1] = substr(L, RSTART); return }
 		k = index(L, "{")
-		if (substr(L, 1, k ? k - 1 : length(L)) !~ PX) { E = 1; next }
-		if (!k) next
+		if (substr(L, 1, k ? k - 1 : length(L)) !~ PX) { E = 1; return }
+		if (!k) return
 		L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1
 	}
 	T9 = 0
-	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { E = 1; next }; T9 = 1 }
-	if (ZN && index(L, Z)) { E = 1; next }
+	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { E = 1; return }; T9 = 1 }
+	if (ZN && index(L, Z)) { E = 1; return }
 	if (index(L, "\\")) {
 		if (index(L, "\\\\")) gsub(/\\\\/, "\001", L)
 		if (index(L, "\\\"")) gsub(/\\"/, "\002", L)
-		if (L ~ /\\([^\/bfnrtu]|u(0000|[^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]))|\\(u.?.?.?)?$/) { E = 1; next }
+		if (L ~ /\\([^\/bfnrtu]|u(0000|[^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]))|\\(u.?.?.?)?$/) { E = 1; return }
 	}
 	n = split(L, F, /"/)
-	if (n % 2 == 0 && n) { E = 1; next }
+	if (n % 2 == 0 && n) { E = 1; return }
 	for (i = 1; i <= n; i++) {
 		f = F[i]
-		if (i % 2) { if (f != "") { st(f); if (E) next } }
-		else if (T9 && f ~ /[\t\r]/) { E = 1; next }
+		if (i % 2) { if (f != "") { st(f); if (E) return } }
+		else if (T9 && f ~ /[\t\r]/) { E = 1; return }
 		else if (S == 1 || S == 2) {
 			S = 3; G = ""
 			if (f ~ /[\\\001\002]/) f = kd(f)
@@ -141,18 +135,21 @@ FF { FT[++FN] = $0; next }
 			if (G != "") { VS[G] = 1; VA[G] = np + 1; dec(f); VB[G] = np }
 			if (JG != "") { JB[JN, JG] = np + 1; dec(f); JE[JN, JG] = np }
 			G = JG = ""; T0 = J0 = 0; S = 6
-		} else { E = 1; next }
+		} else { E = 1; return }
 	}
 }
-END {
-	if (E || !FF && S != 7) exit
+# dfin: after the last line, V and X from the pieces, and OK.
+function dfin(   i, j, k, m, v, x) {
+	OK = 0
+	for (i = 1; i <= N; i++) delete V[i + O]
+	if (E || !FF && S != 7) return
 	if (FF) { for (k in VS) VS[k] = 0; pt(FT, FN) }
 	else if (A) {
 		if (VS["tool_input"] && (x = jn(VA["tool_input"], VB["tool_input"])) !~ /^[ \t\r\n]*[{]/) pts(x)
 		if (VS["\"patch"]) pts(jn(VA["\"patch"], VB["\"patch"]))
 		if (VS["\"diff"]) pts(jn(VA["\"diff"], VB["\"diff"]))
 	}
-	if (E) exit
+	if (E) { NV = 0; return }
 	if (JS) for (i = 1; i <= N; i++) if (K[i] ~ /\[/ && !VS[K[i]]) {
 		# tool_input.edits[].M: the members M of the edits, joined by a space
 		m = substr(K[i], 10); VS[K[i]] = 1; VA[K[i]] = np + 1
@@ -162,22 +159,17 @@ END {
 		}
 		VB[K[i]] = np
 	}
-	h = "unset" U "\n"; R = 0
-	for (i = 1; i <= N; i++) if (VS[K[i]]) asg("hk_" (i + O), K[i], VA[K[i]], VB[K[i]])
-	if (A) {
-		h = h "hk_np=" NV "\n"
-		for (v = 1; v <= NV; v++) for (i = 1; i <= N; i++) if ((k = PK[K[i]]) != "" && (v, k) in XA) asg("hk_" (i + O) "[" v "]", v SUBSEP k, XA[v, k], XB[v, k])
-	}
-	h = h "((${#hk_o} == 9 + hk_h + " R ")) && hk_ok=1\n"
-	printf "%8d", length(h); print h
-	for (i = 1; i <= q; i++) for (j = QA[i]; j <= QB[i]; j++) print P[j]
-	print "."
+	for (i = 1; i <= N; i++) if (VS[K[i]]) V[i + O] = jn(VA[K[i]], VB[K[i]])
+	if (A) for (v = 1; v <= NV; v++) for (i = 1; i <= N; i++) if ((k = PK[K[i]]) != "" && (v, k) in XA) X[v, i + O] = jn(XA[v, k], XB[v, k])
+	OK = 1
 }
-# asg: the header line that sets the variable v to the pieces a to b of the
-# value named id, whose bytes are output once.
-function asg(v, id, a, b,   j) {
-	if (!(id in OF)) { OF[id] = R; Q[++q] = id; QA[q] = a; QB[q] = b; for (j = a; j <= b; j++) R += length(P[j]); LN[id] = R - OF[id] }
-	h = h v "=${hk_o:8+hk_h+" OF[id] ":" LN[id] "}\n"
+# dstr: decode the text s of a string tool_input (I=1) into V[o+1] on, for
+# the names w; OK stays as it was.
+function dstr(s, w, o,   ok, n, t, i) {
+	ok = OK; W = w; O = o; I = 1; A = 0
+	dinit(); n = split(s, t, /\n/)
+	for (i = 1; i <= n; i++) dline(t[i])
+	dfin(); OK = ok
 }
 # jn: the pieces a to b as one string, joined by halves (not quadratic).
 function jn(a, b,   m) {

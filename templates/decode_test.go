@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"text/template"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hookify/hookify/internal/testenv"
@@ -29,19 +28,19 @@ var nulSafe = map[string]bool{"mawk": true, "gawk": true}
 
 type awkEnv struct {
 	name string
-	bash string // absolute path of bash
-	dir  string // PATH for the scripts: holds only "awk" and "mawk"
+	sh   string // absolute path of sh
+	dir  string // PATH for the programs: holds the awk under test as "awk", and tr
 }
 
 // awkEnvs returns one environment per awk (testenv.Awks), each a directory
-// whose only commands are that awk as "awk" and "mawk". It skips the test,
-// or fails it under HOOKIFY_REQUIRE_TOOLS=1, when bash or an awk is missing.
+// whose commands are that awk (testenv.AwkDir). It skips the test, or fails
+// it under HOOKIFY_REQUIRE_TOOLS=1, when sh or an awk is missing.
 func awkEnvs(t testing.TB) []awkEnv {
 	t.Helper()
-	bash := testenv.LookPath(t, "bash")
+	sh := testenv.LookPath(t, "sh")
 	var envs []awkEnv
 	for _, a := range testenv.Awks {
-		envs = append(envs, awkEnv{name: string(a), bash: bash, dir: testenv.AwkDir(t, a)})
+		envs = append(envs, awkEnv{name: string(a), sh: sh, dir: testenv.AwkDir(t, a)})
 	}
 	return envs
 }
@@ -73,88 +72,88 @@ func toolWant(keys []string) []string {
 	return append(append(top, "tool_input"), tool...)
 }
 
-// awkResult is what bash saw after eval.
+// awkResult is what the hook code of the program saw.
 type awkResult struct {
-	ok   string // hk_ok: "1", "", or "unset"
+	ok   string // OK: "1" or ""
 	vals []payload.Value
 }
 
-// reader is the payload reader of templates/hook.sh.tmpl (its "read"
-// template), the exact commands a generated script runs.
-var reader = template.Must(template.New("hook.sh").Parse(templates.BashHook)).Lookup("read")
+// reporter is the hook() of the test programs: it prints OK as "O1" or "O"
+// (with A=1, " N" and NV after it), then each of the NW wanted keys as "U"
+// (unset) or "S", its length, a newline and its value; with A=1, the same
+// for every key in each view j of a patch (X[j, i]). With TN set, it first
+// decodes a string tool_input (key SLOT) as a beforeMCPExecution hook does,
+// for the names TN, into the keys after SLOT.
+const reporter = `
+function hook(   i, j) {
+	if (TN != "" && OK && (SLOT in V)) dstr(V[SLOT], TN, SLOT)
+	print "O" (OK ? 1 : "") (PA ? " N" NV : "") "\n"
+	for (i = 1; i <= NW; i++) if (i in V) show(V[i]); else print "U\n"
+	if (PA && OK) for (j = 1; j <= NV; j++) for (i = 1; i <= NW; i++) if ((j, i) in X) show(X[j, i]); else print "U\n"
+}
+function show(v) { print "S" length(v) "\n" v "\n" }
+`
 
-// invocation is the reader, asking for the keys want.
-func invocation(want []string) string {
-	var b strings.Builder
-	if err := reader.Execute(&b, map[string]string{"Opts": "", "Wanted": "'" + strings.Join(want, " ") + "'", "Decoder": templates.DecodeAWK}); err != nil {
-		panic(err)
+// shQuote quotes s for sh.
+func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// invocation is the command line that runs the decoder with the reporter
+// on the keys want; with tool, as a beforeMCPExecution hook (see awkCase),
+// with patches, with A=1.
+func invocation(want []string, tool, patches bool) string {
+	args := []string{"awk", "-v", "W=" + strings.Join(want, " "), "-v", fmt.Sprint("NW=", len(want))}
+	if tool {
+		slot := slices.Index(want, "tool_input") + 1
+		var names []string
+		for _, k := range want[slot:] {
+			names = append(names, strings.TrimPrefix(k, "tool_input."))
+		}
+		args = append(args, "-v", fmt.Sprint("SLOT=", slot), "-v", "TN="+strings.Join(names, " "))
 	}
-	return b.String()
+	if patches {
+		args = append(args, "-v", "A=1", "-v", "PA=1")
+	}
+	for i, a := range args {
+		args[i] = shQuote(a)
+	}
+	return strings.Join(args, " ") + " -f decode.awk -f reporter.awk"
 }
 
-var toolReader = template.Must(template.New("hook.sh").Parse(templates.BashHook)).Lookup("readtool")
-
-// toolInvocation is the "readtool" reader for the keys want (in toolWant's
-// order).
-func toolInvocation(want []string) string {
-	slot := slices.Index(want, "tool_input") + 1
-	var names, vars []string
-	for i, k := range want[slot:] {
-		names = append(names, strings.TrimPrefix(k, "tool_input."))
-		vars = append(vars, fmt.Sprintf("hk_%d", slot+i+1))
+// writePrograms writes the decoder and the reporter into dir.
+func writePrograms(t testing.TB, dir string) {
+	t.Helper()
+	for name, text := range map[string]string{"decode.awk": templates.DecodeAWK, "reporter.awk": reporter} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if len(names) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	err := toolReader.Execute(&b, map[string]any{
-		"Slot": slot, "Offset": slot, "Wanted": "'" + strings.Join(names, " ") + "'",
-		"Vars": strings.Join(vars, " "), "Decoder": templates.DecodeAWK,
-	})
-	if err != nil {
-		panic(err)
-	}
-	return b.String()
 }
 
-// runAWK runs every case through one bash process with the awk of env, and
-// reads each hk_i back with printf, so values go through eval exactly as in
-// a generated script.
+// runAWK runs every case through the decoder with the awk of env, from one
+// sh process, and reads back what the hook code of the program saw.
 func runAWK(t testing.TB, env awkEnv, cases []awkCase) []awkResult {
 	t.Helper()
 	dir := t.TempDir()
+	writePrograms(t, dir)
 	var sc strings.Builder
-	sc.WriteString("export LC_ALL=C\n")
 	for i, c := range cases {
 		in := filepath.Join(dir, "in"+strconv.Itoa(i))
 		if err := os.WriteFile(in, c.in, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		sc.WriteString("unset hk_ok")
-		for j := range c.want {
-			fmt.Fprintf(&sc, " hk_%d", j+1)
-		}
-		// The braces apply the redirection before the command substitution.
-		fmt.Fprintf(&sc, "\n{ %s; } <in%d\n", invocation(c.want), i)
-		if c.tool {
-			sc.WriteString(toolInvocation(c.want) + "\n")
-		}
-		sc.WriteString("printf 'O%s\\n' \"${hk_ok-unset}\"\n")
-		for j := range c.want {
-			fmt.Fprintf(&sc, "if [ -n \"${hk_%d+x}\" ]; then v=$hk_%[1]d; printf 'S%%d\\n' \"${#v}\"; printf %%s \"$v\"; printf '\\n'; else printf 'U\\n'; fi\n", j+1)
-		}
+		fmt.Fprintf(&sc, "%s <in%d\n", invocation(c.want, c.tool, false), i)
 	}
 	script := filepath.Join(dir, "run.sh")
 	if err := os.WriteFile(script, []byte(sc.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := testenv.Command(t, env.bash, script)
+	cmd := testenv.Command(t, env.sh, script)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
-		t.Fatalf("%s: bash: %v\nstderr:\n%s", env.name, err, stderr.Bytes())
+		t.Fatalf("%s: sh: %v\nstderr:\n%s", env.name, err, stderr.Bytes())
 	}
 	r := bufio.NewReader(&stdout)
 	line := func() string {
@@ -238,7 +237,7 @@ func check(t testing.TB, awk string, c awkCase, r awkResult) {
 		}
 	}
 	if r.ok != "1" && r.ok != "" {
-		t.Errorf("%s: %s: hk_ok=%q, want 1 or empty; input %s", awk, c.name, r.ok, show(c.in))
+		t.Errorf("%s: %s: OK=%q, want 1 or empty; input %s", awk, c.name, r.ok, show(c.in))
 		return
 	}
 	if got := r.ok == "1"; got != want {
@@ -511,7 +510,7 @@ func TestDecodeBadWanted(t *testing.T) {
 		for _, w := range []string{"1command", "tool_input.", "tool_input.a.b", "a-b", "x.command", "$(id)", "a,b"} {
 			r := runAWK(t, env, []awkCase{{in: in, want: []string{"command", w}}})
 			if r[0].ok != "" {
-				t.Errorf("%s: W=%q: hk_ok=%q, want empty", env.name, "command "+w, r[0].ok)
+				t.Errorf("%s: W=%q: OK=%q, want empty", env.name, "command "+w, r[0].ok)
 			}
 		}
 	}
@@ -520,36 +519,10 @@ func TestDecodeBadWanted(t *testing.T) {
 // TestDecodeSpacing: W may hold several blanks between and around names.
 func TestDecodeSpacing(t *testing.T) {
 	for _, env := range awkEnvs(t) {
-		// W="  command   cwd" names two keys; hk_3 must stay unset.
+		// W="  command   cwd" names two keys; the third must stay unset.
 		r := runAWK(t, env, []awkCase{{in: []byte(`{"command":"ls","cwd":"/"}`), want: []string{" ", "command ", " cwd"}}})[0]
 		if r.ok != "1" || r.vals[0] != (payload.Value{Text: "ls", Set: true}) || r.vals[1] != (payload.Value{Text: "/", Set: true}) || r.vals[2].Set {
 			t.Errorf("%s: W with extra blanks: %+v", env.name, r)
-		}
-	}
-}
-
-// TestDecodeClearsStaleValues: variables set before the run (from the
-// environment, say) do not survive it.
-func TestDecodeClearsStaleValues(t *testing.T) {
-	for _, env := range awkEnvs(t) {
-		dir := t.TempDir()
-		script := "export LC_ALL=C\n" + invocation([]string{"command", "tool_input.file_path"}) + "\n" +
-			`printf '%s|%s|%s|%s' "${hk_1-unset}" "${hk_2-unset}" "${hk_ok-unset}" "${hk_3-unset}"`
-		cmd := testenv.Command(t, env.bash, "-c", script)
-		cmd.Dir = dir
-		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C", "hk_1=stale", "hk_2=stale", "hk_3=other", "hk_ok=1"}
-		cmd.Stdin = strings.NewReader(`{"cwd":"/"}`)
-		out, err := cmd.CombinedOutput()
-		if err != nil || string(out) != "unset|unset|1|other" {
-			t.Errorf("%s: got %q, %v; want %q", env.name, out, err, "unset|unset|1|other")
-		}
-		cmd = testenv.Command(t, env.bash, "-c", script)
-		cmd.Dir = dir
-		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C", "hk_ok=1"}
-		cmd.Stdin = strings.NewReader(`{"cwd":"/"`)
-		out, err = cmd.CombinedOutput()
-		if err != nil || string(out) != "unset|unset||unset" {
-			t.Errorf("%s: invalid input: got %q, %v; want %q", env.name, out, err, "unset|unset||unset")
 		}
 	}
 }
@@ -571,7 +544,7 @@ func TestDecodeRawNUL(t *testing.T) {
 	for _, env := range awkEnvs(t) {
 		for i, r := range runAWK(t, env, inString) {
 			if r.ok != "" {
-				t.Errorf("%s: NUL %s: hk_ok=%q, want empty", env.name, inString[i].name, r.ok)
+				t.Errorf("%s: NUL %s: OK=%q, want empty", env.name, inString[i].name, r.ok)
 			}
 		}
 		res := runAWK(t, env, outside)
@@ -659,55 +632,9 @@ func TestDecodeLargeValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, env := range awkEnvs(t) {
-		cmd := testenv.Command(t, env.bash, "-c", "export LC_ALL=C\n"+invocation([]string{"tool_input.content"})+"\nprintf '%s %s' \"$hk_ok\" \"$hk_1\"")
-		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
-		cmd.Stdin = bytes.NewReader(doc.Bytes())
-		out, err := cmd.CombinedOutput()
-		if err != nil || string(out) != "1 "+content {
-			t.Errorf("%s: got %d bytes (%q...), %v; want hk_ok=1 and the %d bytes of content", env.name, len(out), out[:min(len(out), 40)], err, len(content))
-		}
-	}
-}
-
-// TestDecodeCutOutput: when the awk output arrives cut short at any byte
-// (awk killed while printing, say), hk_ok is not 1, and neither the payload
-// nor a piece of the header ever runs as code.
-func TestDecodeCutOutput(t *testing.T) {
-	payload := `{"command":"x\n$(touch pwned1)\n` + "`touch pwned2`" + `; touch pwned3 #'\"","cwd":"/w","tool_input":{"file_path":"hk_ok=1"}}`
-	want := []string{"command", "cwd", "tool_input.file_path", "command"}
-	for _, env := range awkEnvs(t) {
-		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, "in"), []byte(payload), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		// The real output first; then the reader runs with functions awk
-		// and mawk (it runs mawk where there is one) that print its first
-		// $cut bytes.
-		script := "export LC_ALL=C\nfull=$(awk -v W='" + strings.Join(want, " ") + "' '" + templates.DecodeAWK + "' <in; printf .)\n" +
-			"full=${full%.}\nprintf '%s\\n' \"${#full}\"\nawk() { printf %s \"${full:0:cut}\"; }\nmawk() { awk; }\n" +
-			"for ((cut = 0; cut < ${#full}; cut++)); do\n" + invocation(want) + " <in 2>/dev/null\n" +
-			"printf '%s %s\\n' \"$cut\" \"${hk_ok-unset}\"\ndone\n"
-		cmd := testenv.Command(t, env.bash, "-c", script)
-		cmd.Dir = dir
-		cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", env.name, err, out)
-		}
-		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-		n, err := strconv.Atoi(lines[0])
-		if err != nil || n < len(payload)/2 || len(lines) != n+1 {
-			t.Fatalf("%s: unexpected output %q", env.name, out)
-		}
-		for i, l := range lines[1:] {
-			if want := strconv.Itoa(i) + " "; l != want {
-				t.Errorf("%s: output cut to %d of %d bytes: got %q, want hk_ok empty (%q)", env.name, i, n, l, want)
-			}
-		}
-		for _, f := range []string{"pwned1", "pwned2", "pwned3"} {
-			if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
-				t.Errorf("%s: the payload ran: %s exists", env.name, f)
-			}
+		r := runAWK(t, env, []awkCase{{name: "1 MB", in: doc.Bytes(), want: []string{"tool_input.content"}}})[0]
+		if r.ok != "1" || r.vals[0] != (payload.Value{Text: content, Set: true}) {
+			t.Errorf("%s: OK=%q, %d bytes (%q...); want OK=1 and the %d bytes of content", env.name, r.ok, len(r.vals[0].Text), r.vals[0].Text[:min(len(r.vals[0].Text), 40)], len(content))
 		}
 	}
 }
@@ -739,12 +666,15 @@ func BenchmarkDecode(b *testing.B) {
 		in := realisticPayload(size)
 		for _, env := range awkEnvs(b) {
 			b.Run(fmt.Sprintf("%s/%dKB", env.name, size>>10), func(b *testing.B) {
+				dir := b.TempDir()
+				writePrograms(b, dir)
 				for b.Loop() {
-					cmd := testenv.Command(b, filepath.Join(env.dir, "awk"), "-v", "W="+want, templates.DecodeAWK)
+					cmd := testenv.Command(b, filepath.Join(env.dir, "awk"), "-v", "W="+want, "-v", "NW=4", "-f", "decode.awk", "-f", "reporter.awk")
+					cmd.Dir = dir
 					cmd.Env = []string{"LC_ALL=C"}
 					cmd.Stdin = bytes.NewReader(in)
 					out, err := cmd.Output()
-					if err != nil || !bytes.Contains(out, []byte(") && hk_ok=1\n")) {
+					if err != nil || !bytes.HasPrefix(out, []byte("O1\n")) {
 						b.Fatalf("%v: %q", err, out[max(0, len(out)-100):])
 					}
 				}
@@ -787,8 +717,8 @@ var toolStringCases = []struct {
 
 var toolStringWant = toolWant([]string{"tool_name", "tool_input.query", "tool_input.limit", "tool_input.tool_input"})
 
-// TestDecodeToolString runs the readers of a beforeMCPExecution script on
-// payloads whose tool_input is a string.
+// TestDecodeToolString runs the decoder as a beforeMCPExecution hook does
+// (dstr) on payloads whose tool_input is a string.
 func TestDecodeToolString(t *testing.T) {
 	t.Parallel()
 	var cases []awkCase
@@ -812,29 +742,24 @@ func TestDecodeToolString(t *testing.T) {
 }
 
 // runPatchCases checks payloads read with A=1 against payload.DecodePatched:
-// validity, the base values, and in each file's view (hk_i[j]) the values
+// validity, the base values, and in each file's view (X[j, i]) the values
 // of the patch keys (ir.PatchKeys; tool_name has none there).
 func runPatchCases(t *testing.T, env awkEnv, cases []awkCase) {
 	t.Helper()
 	dir := t.TempDir()
+	writePrograms(t, dir)
 	var sc strings.Builder
-	sc.WriteString("export LC_ALL=C\nshow() { if [ -n \"${!1+x}\" ]; then v=${!1}; printf 'S%d\\n%s\\n' \"${#v}\" \"$v\"; else printf 'U\\n'; fi; }\n")
 	for i, c := range cases {
 		if err := os.WriteFile(filepath.Join(dir, "in"+strconv.Itoa(i)), c.in, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		var b strings.Builder
-		if err := reader.Execute(&b, map[string]string{"Opts": " -v A=1", "Wanted": "'" + strings.Join(c.want, " ") + "'", "Decoder": templates.DecodeAWK}); err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(&sc, "unset hk_ok hk_np\n{ %s; } <in%d\nprintf 'O%%s N%%s\\n' \"${hk_ok-}\" \"${hk_np-}\"\n", b.String(), i)
-		fmt.Fprintf(&sc, "for ((j = 0; j <= ${hk_np:-0}; j++)); do for ((i = 1; i <= %d; i++)); do show \"hk_$i[$j]\"; done; done\n", len(c.want))
+		fmt.Fprintf(&sc, "%s <in%d\n", invocation(c.want, false, true), i)
 	}
 	script := filepath.Join(dir, "run.sh")
 	if err := os.WriteFile(script, []byte(sc.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := testenv.Command(t, env.bash, script)
+	cmd := testenv.Command(t, env.sh, script)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
 	out, err := cmd.Output()
@@ -864,7 +789,7 @@ func runPatchCases(t *testing.T, env awkEnv, cases []awkCase) {
 	for _, c := range cases {
 		var ok, np string
 		fmt.Sscanf(line(), "O%s N%s", &ok, &np)
-		if strings.HasPrefix(ok, "N") { // hk_ok empty
+		if strings.HasPrefix(ok, "N") { // OK empty
 			ok, np = "", strings.TrimPrefix(ok, "N")
 		}
 		p, err := payload.DecodePatched(c.in)
@@ -886,7 +811,7 @@ func runPatchCases(t *testing.T, env awkEnv, cases []awkCase) {
 			continue
 		}
 		if views != len(p.Files()) {
-			t.Errorf("%s: hk_np=%d, DecodePatched has %d files; input %s", env.name, views, len(p.Files()), show(c.in))
+			t.Errorf("%s: NV=%d, DecodePatched has %d files; input %s", env.name, views, len(p.Files()), show(c.in))
 			continue
 		}
 		for i, key := range c.want {

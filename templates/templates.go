@@ -5,16 +5,23 @@ package templates
 
 import _ "embed"
 
-// DecodeAWK is the awk program that every generated bash script runs to read
-// the hook payload. See decode.awk for its contract.
+// DecodeAWK is the awk program that every generated Unix hook's program holds
+// to read the hook payload. See decode.awk for its contract.
 //
 //go:embed decode.awk
 var DecodeAWK string
 
-// BashHook is the text/template skeleton of a generated bash script.
+// BashHook is the text/template skeleton of a generated Unix hook: the
+// POSIX sh wrapper that runs its awk program.
 //
 //go:embed hook.sh.tmpl
 var BashHook string
+
+// HookAWK is the text/template skeleton of the awk program of a generated
+// Unix hook (package codegen/bash).
+//
+//go:embed hook.awk.tmpl
+var HookAWK string
 
 // PowerShellHook is the text/template skeleton of a generated PowerShell
 // script (package codegen/powershell).

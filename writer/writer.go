@@ -136,13 +136,13 @@ var ErrNotGenerated = errors.New("exists and is not hookify's")
 
 // headerLine is the 1-based line that holds the generated header in a file
 // named p (README, "Ownership"): line 2 of a .sh script, after its "#!"
-// line; line 1 of a .ps1 script, after its UTF-8 byte order mark. Other
-// files carry no header hookify can recognise: 0.
+// line; line 1 of a .ps1 script, after its UTF-8 byte order mark, and of
+// a .awk program. Other files carry no header hookify can recognise: 0.
 func headerLine(p string) int {
 	switch path.Ext(p) {
 	case ".sh":
 		return 2
-	case ".ps1":
+	case ".ps1", ".awk":
 		return 1
 	}
 	return 0

@@ -50,7 +50,9 @@ func TestIsGenerated(t *testing.T) {
 		{"ps1: on line 2", "x.ps1", "# mine\n" + h + "\n", false},
 		{"ps1: two BOMs", "x.ps1", "\ufeff\ufeff" + h + "\n", false},
 		{"ps1: after a shebang", "x.ps1", "#!/usr/bin/env pwsh\n" + h + "\n", false},
-		{"other kinds of file are never hookify's", "x.awk", h + "\n", false},
+		{"awk: on line 1", "x.awk", h + "\nBEGIN {\n", true},
+		{"awk: on line 2", "x.awk", "# mine\n" + h + "\n", false},
+		{"other kinds of file are never hookify's", "x.txt", h + "\n", false},
 		{"no extension", "hookify-x", "#!/bin/sh\n" + h + "\n", false},
 		{"empty", "x.sh", "", false},
 	}

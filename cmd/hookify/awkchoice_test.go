@@ -13,12 +13,13 @@ import (
 	"github.com/hookify/hookify/internal/testenv"
 )
 
-// TestScriptsPreferMawk: a generated script decodes the payload with mawk
+// TestScriptsPreferMawk: a generated script runs its program with mawk
 // when mawk is on PATH, and with awk otherwise. Each PATH below holds only
 // what the case names; a stub that fails stands in for the awk that must not
-// run, so a script that picked it would fail closed and the test would see it.
+// run, so a script that picked it would give no answer and exit 1 (Cursor's
+// failClosed then decides), and the test would see it.
 func TestScriptsPreferMawk(t *testing.T) {
-	bash := testenv.LookPath(t, "bash")
+	sh := testenv.LookPath(t, "sh")
 	real := map[string]string{}
 	for _, n := range []string{"mawk", "gawk"} {
 		real[n] = testenv.LookPath(t, n)
@@ -59,7 +60,7 @@ func TestScriptsPreferMawk(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			cmd := testenv.Command(t, bash, script)
+			cmd := testenv.Command(t, sh, "-c", script)
 			cmd.Dir = root
 			cmd.Env = []string{"PATH=" + bin}
 			cmd.Stdin = strings.NewReader(`{"hook_event_name":"beforeShellExecution","command":"git push  --force","cwd":"/w"}`)
@@ -67,8 +68,12 @@ func TestScriptsPreferMawk(t *testing.T) {
 			cmd.Stdout, cmd.Stderr = &out, &errOut
 			err := cmd.Run()
 			ee, _ := err.(*exec.ExitError)
-			if ee == nil || ee.ExitCode() != 2 {
-				t.Fatalf("exit: %v, want 2 (deny)\nstdout: %s\nstderr: %s", err, out.Bytes(), errOut.Bytes())
+			want := 2 // deny
+			if !c.deny {
+				want = 1 // the stub's
+			}
+			if ee == nil || ee.ExitCode() != want {
+				t.Fatalf("exit: %v, want %d\nstdout: %s\nstderr: %s", err, want, out.Bytes(), errOut.Bytes())
 			}
 			read := strings.Contains(out.String(), "No force pushes.")
 			if read != c.deny || strings.Contains(errOut.String(), "stub awk ran") == c.deny {
@@ -82,7 +87,7 @@ func TestScriptsPreferMawk(t *testing.T) {
 // (hk_*) that come in from the environment change no decision: every one
 // the script reads is set by the script first.
 func TestScriptsIgnoreEnvironment(t *testing.T) {
-	bash := testenv.LookPath(t, "bash")
+	sh := testenv.LookPath(t, "sh")
 	root := t.TempDir()
 	os.MkdirAll(filepath.Join(root, ".claude"), 0o755)
 	rules := map[string]string{
@@ -109,7 +114,7 @@ func TestScriptsIgnoreEnvironment(t *testing.T) {
 		{"hookify-preToolUse.sh", `{"hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"file_path":"/w/.env","content":"x"}}`, "No env files."},
 		{"hookify-beforeShellExecution.sh", `{"hook_event_name":"beforeShellExecution","command":"git push --force","cwd":"/w"}`, "No force pushes."},
 	} {
-		cmd := testenv.Command(t, bash, filepath.Join(root, ".cursor/hooks", c.script))
+		cmd := testenv.Command(t, sh, "-c", filepath.Join(root, ".cursor/hooks", c.script))
 		cmd.Dir = root
 		cmd.Env = env
 		cmd.Stdin = strings.NewReader(c.payload)

@@ -1,11 +1,14 @@
-// Package bash generates the bash dispatcher script of one unit of a plan.
+// Package bash generates the Unix hook of one unit of a plan: a POSIX sh
+// wrapper that execs one awk program (docs/runtime.md).
 //
-// A script decodes the payload once with the awk program of package
-// templates, then runs the checks of its hook in file order with bash
-// tests only ([[ =~ ]] on the EREs lowering made: translated regexes, their
-// needles and contains literals; glob tests with quoted literals for the
-// other comparisons), and prints the answer that ir.AnswerFor describes. All
-// rule text goes through Quote; no printf format and no heredoc holds it.
+// The program decodes the payload with templates/decode.awk, resolves the
+// fields, runs the checks of its hook in file order with awk tests only
+// (index for literals and needles, string comparison for equals, prefixes
+// and suffixes, and the EREs that lowering made, in pyre.AWK's form, as
+// dynamic strings that an awk compiles only when a test reaches them), and
+// prints the answer that ir.AnswerFor describes. All rule text goes through
+// AwkString; no printf format holds it. (The package keeps its name from
+// the bash scripts it once wrote.)
 package bash
 
 import (
@@ -19,9 +22,12 @@ import (
 	"github.com/hookify/hookify/templates"
 )
 
-var skeleton = template.Must(template.New("hook.sh").Option("missingkey=error").Parse(templates.BashHook))
+var (
+	wrapper = template.Must(template.New("hook.sh").Option("missingkey=error").Parse(templates.BashHook))
+	program = template.Must(template.New("hook.awk").Option("missingkey=error").Parse(templates.HookAWK))
+)
 
-// Decoder is the awk decoder as inlined in scripts: templates/decode.awk
+// Decoder is the awk decoder as it stands in programs: templates/decode.awk
 // without its comment lines (its contract). It holds no single quote.
 var Decoder = func() string {
 	var lines []string
@@ -39,136 +45,249 @@ var Decoder = func() string {
 	return s
 }()
 
+// maxBlock is the most statements a generated block holds (see blocks).
+const maxBlock = 100
+
+// blocks returns the statements of data, a BEGIN block's lines, as BEGIN
+// blocks of at most maxBlock statements (comment lines aside): BWK awk
+// parses a block of n statements in n*n/2 steps (see hook).
+func blocks(data string) string {
+	var b strings.Builder
+	n := 0
+	for _, l := range strings.SplitAfter(data, "\n") {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
+			if n == maxBlock {
+				b.WriteString("}\nBEGIN {\n")
+				n = 0
+			}
+			n++
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// MaxInline is the size of the largest program a wrapper passes to awk as
+// an argument: Linux refuses a longer single argument (MAX_ARG_STRLEN,
+// docs/awk-engines.md §6). A larger one goes in a file beside the script.
+const MaxInline = 131071
+
 // Options are the answer choices that are not part of the plan.
 type Options struct {
 	Warn ir.WarnMode
 }
 
-// hookData fills templates/hook.sh.tmpl.
-type hookData struct {
-	Header, Events, Fail, Data, Wanted, Opts, Decoder, Body string
+// wrapperData fills templates/hook.sh.tmpl.
+type wrapperData struct {
+	Header, Events, Choose, File, Args, Program string
 }
 
-// readToolData fills the template "readtool" of templates/hook.sh.tmpl.
-type readToolData struct {
-	Slot, Offset          int
-	Wanted, Vars, Decoder string
+// programData fills templates/hook.awk.tmpl.
+type programData struct {
+	Header, Wanted, Data, Decoder, Body string
+	Patches, Transcript                 bool
 }
 
-// Generate returns the script for u, at .cursor/hooks/<u.Name>.sh.
-func Generate(u *ir.Unit, opts Options) codegen.File {
-	// readTool needs the tool_input members last.
+// Generate returns the files of u's Unix hook: the script at
+// .cursor/hooks/<u.Name>.sh and, when its program is longer than
+// MaxInline, the program at .cursor/hooks/<u.Name>.awk.
+func Generate(u *ir.Unit, opts Options) []codegen.File {
+	// dstr fills the tool_input members as one run of numbers: last.
 	l := codegen.NewLayout(u, opts.Warn, true)
-	var data, body strings.Builder
-	g := &gen{l: l, data: codegen.NewData(&data)}
-	l.RuleData(&data, func(name, text string) string { return name + "=" + Quote(text) })
+	var data, body, funcs strings.Builder
+	g := &gen{l: l, data: codegen.NewData(&data), funcs: &funcs}
+	for _, h := range u.Hooks {
+		for _, c := range h.Checks {
+			for _, cd := range c.AllConds() {
+				g.intervals = g.intervals || cd.Intervals
+			}
+		}
+	}
+	fmt.Fprintf(&data, "  hk_sep = %s\n  hk_fail = %s\n", AwkString(`\n\n`), AwkString(codegen.JSONText(ir.ParseFailureMessage)))
+	if u.Dispatches() {
+		data.WriteString("  hk_ev = ARGV[1]; ARGV[1] = \"\"\n")
+	}
+	for i, r := range l.Rules {
+		fmt.Fprintf(&data, "  # %s (%s)\n", comment(r.Name), comment(r.Source))
+		fmt.Fprintf(&data, "  hk_U[%d] = %s\n", i+1, AwkString(codegen.JSONText(r.UserMessage())))
+		fmt.Fprintf(&data, "  hk_A[%d] = %s\n", i+1, AwkString(codegen.JSONText(r.AgentMessage())))
+	}
 
 	pr := codegen.NewPrinter(&body)
+	pr.Line("function hook() {")
 	if !u.Dispatches() {
-		g.hook(pr, l.Hooks[0])
+		g.hook(pr.In(), l.Hooks[0])
 	} else {
-		pr.Line("case ${1-} in")
-		for _, h := range l.Hooks {
-			pr.Line("%s)", h.Arg)
-			g.hook(pr.In(), h)
-			pr.Line("  ;;")
+		for i, h := range l.Hooks {
+			pr.Line("  if (hk_ev == %s) hk_hook%d()", AwkString(h.Arg), i+1)
 		}
-		pr.Raw("*)\n  printf '%s\\n' \"hookify: expected the Cursor event name as the first argument\" >&2\n  printf '{}\\n'\n  ;;\nesac\n")
+		pr.Line("  print \"hookify: expected the Cursor event name as the first argument\\n\" > \"/dev/stderr\"")
+		pr.Line("  print \"{}\\n\"")
+		pr.Line("}")
+		for i, h := range l.Hooks {
+			pr.Line("function hk_hook%d() {", i+1)
+			g.hook(pr.In(), h)
+			pr.Line("}")
+		}
 	}
+	if !u.Dispatches() {
+		pr.Line("}")
+	}
+	if g.intervals {
+		// An ERE keeps an interval that no interval-free form could stand
+		// for (pyre.AWK): the program checks its awk's engine first.
+		data.WriteString("  hk_noiv = \"aa\" !~ \"^a{2}$\"\n")
+	}
+	body.WriteString(funcs.String())
 
 	var wanted []string
 	for _, k := range l.Keys {
 		wanted = append(wanted, k.String())
 	}
-	awkOpts := ""
-	for _, h := range u.Hooks {
-		if h.ReadsPatches() {
-			awkOpts = " -v A=1" // read patches too
+	patches := slices.ContainsFunc(u.Hooks, (*ir.Hook).ReadsPatches)
+	prog := func(header string) string {
+		var b strings.Builder
+		err := program.Execute(&b, programData{
+			Header: header, Wanted: AwkString(strings.Join(wanted, " ")), Patches: patches, Transcript: g.transcript,
+			Data: blocks(data.String()), Decoder: Decoder, Body: strings.TrimRight(body.String(), "\n"),
+		})
+		if err != nil {
+			panic(err) // the template is static and its data are strings
 		}
+		return b.String()
+	}
+
+	header := codegen.Header(u.Sources)
+	w := wrapperData{Header: header, Events: l.Events(), Choose: choose(g.intervals)}
+	if u.Dispatches() {
+		w.Args = ` "${1-}"`
+	}
+	var files []codegen.File
+	if p := prog(""); len(p) <= MaxInline {
+		if strings.Contains(p, "'") {
+			panic("bash: a single quote in an inline awk program") // AwkString and comment never write one
+		}
+		w.Program = p
+	} else {
+		w.File = u.Name + ".awk"
+		files = append(files, codegen.File{Path: l.Path("awk"), Data: []byte(prog(header)), Mode: 0o644})
 	}
 	var out strings.Builder
-	err := skeleton.Execute(&out, hookData{
-		Header:  codegen.Header(u.Sources),
-		Events:  l.Events(),
-		Fail:    Quote(codegen.JSONText(ir.ParseFailureMessage)),
-		Data:    strings.TrimRight(data.String(), "\n") + "\n",
-		Wanted:  Quote(strings.Join(wanted, " ")),
-		Opts:    awkOpts,
-		Decoder: Decoder,
-		Body:    strings.TrimRight(body.String(), "\n"),
-	})
-	if err != nil {
-		panic(err) // the template is static and its data are strings
+	if err := wrapper.Execute(&out, w); err != nil {
+		panic(err)
 	}
-	return codegen.File{Path: l.Path("sh"), Data: []byte(out.String()), Mode: 0o755}
+	return append([]codegen.File{{Path: l.Path("sh"), Data: []byte(out.String()), Mode: 0o755}}, files...)
 }
+
+// choose is the wrapper's choice of an awk: mawk where it is installed (it
+// starts in half the time gawk takes), else awk; with intervals, gawk where
+// it is installed (Debian 12's mawk lacks intervals), else awk.
+func choose(intervals bool) string {
+	if intervals {
+		return "hk_awk=awk\ncommand -v gawk >/dev/null 2>&1 && hk_awk=gawk"
+	}
+	return "hk_awk=awk\ncommand -v mawk >/dev/null 2>&1 && hk_awk=mawk"
+}
+
+// comment makes s safe for an awk comment inside the wrapper's single
+// quotes.
+func comment(s string) string { return strings.ReplaceAll(codegen.Comment(s), "'", "?") }
 
 type gen struct {
-	l    *codegen.Layout
-	data *codegen.Data
+	l          *codegen.Layout
+	data       *codegen.Data
+	funcs      *strings.Builder // functions after hook()
+	nfunc      int
+	intervals  bool // some ERE of the unit needs an awk with intervals
+	transcript bool // a hook reads the transcript (hk_tread)
 }
 
-// lit adds a rule-derived string to the data section and returns its
-// variable; the same string with the same prefix is added once.
-func (g *gen) lit(prefix, s string) string {
-	return g.data.Var(prefix, s,
-		func(prefix string, n int) string { return fmt.Sprintf("hk_%s%d", prefix, n) },
-		func(v, s string) string { return v + "=" + Quote(s) })
+// re returns the element of hk_r that holds the awk form of cd's regex.
+func (g *gen) re(cd ir.ResolvedCondition) string {
+	if cd.AWK == "" {
+		panic("bash: a regex condition without its awk form") // lowering sets it
+	}
+	return g.data.Var("r", cd.AWK,
+		func(_ string, n int) string { return fmt.Sprintf("hk_r[%d]", n) },
+		func(v, s string) string { return "  " + v + " = " + AwkString(s) })
 }
 
+// A cand is one candidate value of a field: the expression of its value,
+// the test that it applies ("" when it always does), and the key of its
+// lower-case form in LC.
+type cand struct{ val, set, slot string }
+
+// The awk state that hook code reads, from templates/decode.awk: OK, V[i]
+// (the value of key i), X[j, i] (key i in view j of a patch), NV (the
+// number of views). SET and XS hold which elements were set when the
+// checks began: reading V[i] or X[j, i] creates an element.
 func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 	p := pr.Line
 	if slot := g.l.Key(ir.ToolInputKey); slot != 0 && h.Event.Spec().MCP {
-		g.readTool(pr, slot)
+		// On beforeMCPExecution a string tool_input holds the tool's
+		// arguments as JSON text (docs/mcp.md): the tool_input members,
+		// the last keys, are read from it.
+		var names []string
+		for _, k := range g.l.Keys {
+			if k.ToolInput {
+				names = append(names, k.Name)
+			}
+		}
+		if len(names) > 0 {
+			p(`if (OK && (%d in V)) dstr(V[%d], %s, %d)`, slot, slot, AwkString(strings.Join(names, " ")), len(g.l.Keys)-len(names))
+		}
+	}
+	if g.intervals {
+		p(`if (hk_noiv) {`)
+		pr.In().Line(`print "hookify: the regexes of this hook need an awk with intervals ({n,m}): install gawk, or mawk 1.3.4-20200724 or later\n" > "/dev/stderr"`)
+		answer(pr.In(), h.Fail, "hk_fail", "hk_fail")
+		p(`}`)
 	}
 	// A payload that could not be read.
-	p(`if [ "$hk_ok" != 1 ]; then`)
-	p(`  printf '%%s\n' 'hookify: cannot parse the hook payload as one JSON object' >&2`)
-	answer(pr.In(), h.Fail, "$hk_fail", "$hk_fail")
-	p(`fi`)
+	p(`if (!OK) {`)
+	pr.In().Line(`print "hookify: cannot parse the hook payload as one JSON object\n" > "/dev/stderr"`)
+	answer(pr.In(), h.Fail, "hk_fail", "hk_fail")
+	p(`}`)
+	p(`for (hk_k in V) SET[hk_k] = 1`)
+	patches := h.ReadsPatches()
+	if patches {
+		p(`for (hk_k in X) XS[hk_k] = 1`)
+	}
 
 	// The candidate values of each field (README, "Payload fields"): the
 	// transcript, read once; else each key of the field's source, when
-	// set; else, when none is, the source's default "". val is how tests
-	// expand a candidate, and set the test that it applies ("" when it
-	// always does). The last key's candidate also stands for the default:
-	// ${hk_N-} is "" when no key is set. In the view of file hk_j of a
-	// patch, the patch keys are read from hk_N[hk_j] (decode.awk, A=1).
-	type cand struct{ val, set string }
+	// set; else, when none is, the source's default "". The last key's
+	// candidate also stands for the default: V[i] is "" when key i is not
+	// set. In the view hk_j of a patch, the patch keys are X[hk_j, i].
 	transcripts := map[ir.SourceID]string{}
 	cands := func(src ir.Source, patch bool) []cand {
 		if src.Transcript {
 			id := src.ID()
 			if _, ok := transcripts[id]; !ok {
-				name := fmt.Sprintf("hk_v%d", len(transcripts)+1)
-				t := g.l.Key(ir.TranscriptKey)
-				p(`hk_t=${hk_%d-}; [ -n "$hk_t" ] || hk_t=${%s-}`, t, ir.TranscriptEnv)
-				// read -d '' stops at each NUL, which a bash string cannot
-				// hold: the pieces are joined with the byte 01 in its place
-				// (README, "Payload fields"), so nothing after a NUL is lost.
-				p(`%s=; if [ -n "$hk_t" ] && [ -f "$hk_t" ] && [ -r "$hk_t" ]; then while IFS= read -r -d '' hk_c; do %s+=$hk_c$'\001'; done < "$hk_t"; %s+=$hk_c; fi`, name, name, name)
-				transcripts[id] = "$" + name
+				slot := fmt.Sprintf(`"t%d"`, len(transcripts)+1)
+				p(`hk_tp = V[%d]; if (hk_tp == "") hk_tp = ENVIRON[%s]`, g.l.Key(ir.TranscriptKey), AwkString(ir.TranscriptEnv))
+				p(`V[%s] = hk_tread(hk_tp)`, slot)
+				g.transcript = true
+				transcripts[id] = slot
 			}
-			return []cand{{val: transcripts[id]}}
+			return []cand{{val: "V[" + transcripts[id] + "]", slot: transcripts[id]}}
 		}
 		var cs []cand
-		var others string // ${hk_N+x} of every key but the last
+		var others []string // SET[i] of every key but the last
 		for i, k := range src.Keys {
-			ref := fmt.Sprintf("hk_%d", g.l.Key(k))
+			n := g.l.Key(k)
+			c := cand{val: fmt.Sprintf("V[%d]", n), set: fmt.Sprintf("SET[%d]", n), slot: fmt.Sprint(n)}
 			if _, ok := ir.PatchKeys[k.Name]; ok && patch && k.ToolInput {
-				ref += "[hk_j]"
+				c = cand{val: fmt.Sprintf("X[hk_j, %d]", n), set: fmt.Sprintf("XS[hk_j, %d]", n), slot: fmt.Sprintf("hk_j, %d", n)}
 			}
-			c := cand{val: "$" + ref, set: `[ -n "${` + ref + `+x}" ]`}
-			if patch {
-				c.val = "${" + ref + "}"
-			}
+			set := c.set
 			if i == len(src.Keys)-1 && src.HasDefault {
-				c.val, c.set = "${"+ref+"-}", ""
-				if others != "" {
-					c.set = fmt.Sprintf(`[[ -n ${%s+x} || -z %s ]]`, ref, others)
+				c.set = ""
+				if len(others) > 0 {
+					c.set = fmt.Sprintf("(%s || !(%s))", set, strings.Join(others, " || "))
 				}
 			}
-			others += "${" + ref + "+x}"
+			others = append(others, set)
 			cs = append(cs, c)
 		}
 		return cs
@@ -178,9 +297,9 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 			cands(cd.Src, false) // the transcript is read before the checks
 		}
 	}
-	patches := h.ReadsPatches()
 
-	p(`hk_blocked= hk_bu= hk_ba= hk_warned= hk_wu= hk_wa=`)
+	p(`hk_b = hk_w = 0; hk_bu = hk_ba = hk_wu = hk_wa = ""`)
+	var checks []string // each a comment line and an if statement
 	for _, c := range h.Checks {
 		n := g.l.Rule(c.Rule)
 		// The tests of a check are pure and joined with &&, so they run in
@@ -196,7 +315,7 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 		}
 		// Conditions hold for some choice of a candidate per field: one
 		// group of tests per choice, joined with ||; with patch, in the
-		// view of file hk_j of a patch.
+		// view hk_j of a patch.
 		choiceTest := func(conds []ir.ResolvedCondition, patch bool) string {
 			srcs, of := ir.Fields(conds)
 			var lists [][]cand
@@ -212,29 +331,34 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 					}
 				}
 				for i, cd := range conds {
-					for _, t := range g.tests(cd, choice[of[i]].val) {
+					for _, t := range g.tests(cd, choice[of[i]]) {
 						add(t.cost, t.text)
 					}
 				}
 				groups = append(groups, strings.Join(slices.Concat(tests[:]...), " && "))
 				return true
 			})
-			return codegen.AnyOf(groups, "{ ", " || ", "; }")
+			return codegen.AnyOf(groups, "(", " || ", ")")
 		}
 		var all []string
 		if len(c.Tools) > 0 {
 			// The matcher already filtered; re-check the tool when named.
-			all = append(all, fmt.Sprintf(`hk_tool_in "${hk_%d-}" %s`, g.l.Key(ir.ToolNameKey), strings.Join(c.Tools, " ")))
+			t := g.l.Key(ir.ToolNameKey)
+			alts := []string{fmt.Sprintf("V[%d] == \"\"", t)}
+			for _, tool := range c.Tools {
+				alts = append(alts, fmt.Sprintf("V[%d] == %s", t, AwkString(tool)))
+			}
+			all = append(all, "("+strings.Join(alts, " || ")+")")
 		}
 		views := []string{choiceTest(c.Conds, false)}
 		if pv := choiceTest(c.Conds, true); patches && pv != views[0] {
 			// ... or in the view of one file of a patch.
 			if pv == "" {
-				pv = "true"
+				pv = "1"
 			}
-			views = append(views, `{ hk_hit=; for ((hk_j = 1; hk_j <= hk_np; hk_j++)); do if `+pv+`; then hk_hit=1; break; fi; done; [ -n "$hk_hit" ]; }`)
+			views = append(views, g.viewFunc(pv)+"()")
 		}
-		if t := codegen.AnyOf(views, "{ ", " || ", "; }"); t != "" {
+		if t := codegen.AnyOf(views, "(", " || ", ")"); t != "" {
 			all = append(all, t)
 		}
 		// With groups in Any, one of them must hold as well.
@@ -242,58 +366,64 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 		for _, group := range c.Any {
 			alts = append(alts, choiceTest(group, false))
 		}
-		if t := codegen.AnyOf(alts, "{ ", " || ", "; }"); len(alts) > 0 && t != "" {
+		if t := codegen.AnyOf(alts, "(", " || ", ")"); len(alts) > 0 && t != "" {
 			all = append(all, t)
 		}
 		if len(all) == 0 {
-			all = []string{"true"}
+			all = []string{"1"}
 		}
-		p(`# %s`, codegen.Comment(c.Rule.Name))
-		p(`if %s; then`, strings.Join(all, " && "))
+		verb := "hk_warn"
 		if c.Rule.Action == ir.Block {
-			p(`  hk_blocked=1 hk_bu=${hk_bu:+$hk_bu$hk_sep}$hk_u%d hk_ba=${hk_ba:+$hk_ba$hk_sep}$hk_a%d`, n, n)
-		} else {
-			p(`  hk_warned=1 hk_wu=${hk_wu:+$hk_wu$hk_sep}$hk_u%d hk_wa=${hk_wa:+$hk_wa$hk_sep}$hk_a%d`, n, n)
+			verb = "hk_block"
 		}
-		p(`fi`)
+		checks = append(checks, fmt.Sprintf("# %s\n%s", comment(c.Rule.Name), fmt.Sprintf(`if (%s) %s(%d)`, strings.Join(all, " && "), verb, n)))
+	}
+	// BWK awk links each statement of a block to the list before it by
+	// walking that list, so a block of n statements costs n*n/2 steps to
+	// parse (30 ms for 4,000): long runs of checks go in functions of at
+	// most maxBlock checks, called in order.
+	emit := func(pr *codegen.Printer, checks []string) {
+		for _, c := range checks {
+			for _, l := range strings.Split(c, "\n") {
+				pr.Line("%s", l)
+			}
+		}
+	}
+	if len(checks) <= maxBlock {
+		emit(pr, checks)
+	}
+	for i := 0; len(checks) > maxBlock && i < len(checks); i += maxBlock {
+		g.nfunc++
+		p(`hk_checks%d()`, g.nfunc)
+		fp := codegen.NewPrinter(g.funcs)
+		fp.Line("function hk_checks%d() {", g.nfunc)
+		emit(fp.In(), checks[i:min(i+maxBlock, len(checks))])
+		fp.Line("}")
 	}
 	if h.Blocks {
-		p(`if [ -n "$hk_blocked" ]; then`)
-		answer(pr.In(), h.Blocked, "$hk_bu", "$hk_ba")
-		p(`fi`)
+		p(`if (hk_b) {`)
+		answer(pr.In(), h.Blocked, "hk_bu", "hk_ba")
+		p(`}`)
 	}
 	if h.Warns {
-		p(`if [ -n "$hk_warned" ]; then`)
-		answer(pr.In(), h.Warned, "$hk_wu", "$hk_wa")
-		p(`fi`)
+		p(`if (hk_w) {`)
+		answer(pr.In(), h.Warned, "hk_wu", "hk_wa")
+		p(`}`)
 	}
 	answer(pr, h.Allow, "", "")
 }
 
-// readTool writes the second run of the decoder on a string tool_input
-// (templates/hook.sh.tmpl, "readtool"), for the tool_input members, which
-// are the last keys.
-func (g *gen) readTool(pr *codegen.Printer, slot int) {
-	var names, vars []string
-	for i, k := range g.l.Keys {
-		if k.ToolInput {
-			names = append(names, k.Name)
-			vars = append(vars, fmt.Sprintf("hk_%d", i+1))
-		}
-	}
-	var b strings.Builder
-	err := skeleton.ExecuteTemplate(&b, "readtool", readToolData{
-		Slot: slot, Offset: len(g.l.Keys) - len(names), Wanted: Quote(strings.Join(names, " ")),
-		Vars: strings.Join(vars, " "), Decoder: Decoder,
-	})
-	if err != nil {
-		panic(err) // the template is static
-	}
-	pr.Raw(b.String() + "\n")
+// viewFunc adds a function that tells whether test holds in the view of
+// some file of a patch, and returns its name.
+func (g *gen) viewFunc(test string) string {
+	g.nfunc++
+	name := fmt.Sprintf("hk_view%d", g.nfunc)
+	fmt.Fprintf(g.funcs, "function %s(   hk_j) {\n  for (hk_j = 1; hk_j <= NV; hk_j++) if (%s) return 1\n  return 0\n}\n", name, test)
+	return name
 }
 
-// answer prints a and exits with its code. Only fixed JSON pieces appear
-// as printf arguments; message texts come from variables.
+// answer prints a and exits with its code. Only fixed JSON pieces are
+// literals; message texts come from variables.
 func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
 	t := codegen.SplitAnswer(a)
 	var args []string
@@ -302,13 +432,13 @@ func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
 		if m == ir.AgentText {
 			v = agent
 		}
-		args = append(args, Quote(t.Fixed[i]), `"`+v+`"`)
+		args = append(args, AwkString(t.Fixed[i]), v)
 	}
-	args = append(args, Quote(t.Fixed[len(t.Msgs)]))
-	pr.Line("printf '%%s' %s; exit %d", strings.Join(args, " "), a.Exit)
+	args = append(args, AwkString(t.Fixed[len(t.Msgs)]))
+	pr.Line("print %s; exit %d", strings.Join(args, " "), a.Exit)
 }
 
-// A test is one bash test of a condition, and its place in the order.
+// A test is one awk test of a condition, and its place in the order.
 type test struct {
 	cost int
 	text string
@@ -317,67 +447,82 @@ type test struct {
 // The places of tests in a check, first to last.
 const (
 	costPresence = iota // the tool name, whether a field is there
-	costCompare         // equals, starts_with, ends_with: one glob
+	costCompare         // equals, starts_with, ends_with: one comparison
 	costLiteral         // contains, and the needle of a regex
-	costRegex           // a regex: bash compiles it on every call
+	costRegex           // a regex: compiled the first time a test reaches it
 	costNegated         // not_*: they exclude exceptions, so they seldom fail
 	nCosts
 )
 
-// tests returns the bash tests that decide cd on the value val expands to;
-// all of them must succeed.
-func (g *gen) tests(cd ir.ResolvedCondition, val string) []test {
+// lower is the expression of c's value in lower case, computed once per
+// value (hk_lc, hk_lcx).
+func lower(c cand) string {
+	if strings.HasPrefix(c.val, "X[") {
+		return "hk_lcx(" + c.slot + ")"
+	}
+	return "hk_lc(" + c.slot + ")"
+}
+
+// tests returns the awk tests that decide cd on the candidate c; all of
+// them must hold.
+func (g *gen) tests(cd ir.ResolvedCondition, c cand) []test {
 	neg := cd.Op.Spec().Negated
+	val := c.val
 	switch cd.Op.Spec().Test {
 	case ir.TestRegex:
 		// A regex with a needle (a literal every match contains) first looks
-		// for the needle, which glibc finds much faster than it runs a regex
-		// with classes and alternatives, and runs the regex only where it is.
-		full := fmt.Sprintf(`[[ %s =~ $%s ]]`, val, g.lit("re", cd.ERE))
+		// for the needle, which index finds much faster than a regex with
+		// classes and alternatives runs, and runs the regex only where it
+		// is. A needle's letters stand for either case.
+		full := fmt.Sprintf(`%s ~ %s`, val, g.re(cd))
 		needle := ""
 		if cd.Needle != "" {
-			needle = fmt.Sprintf(`[[ %s =~ $%s ]]`, val, g.lit("n", cd.Needle))
+			v := val
+			if strings.ToUpper(cd.Needle) != cd.Needle {
+				v = lower(c)
+			}
+			needle = fmt.Sprintf(`index(%s, %s)`, v, AwkString(cd.Needle))
 		}
 		switch {
 		case neg && needle != "":
-			return []test{{costNegated, "! { " + needle + " && " + full + "; }"}}
+			return []test{{costNegated, "!(" + needle + " && " + full + ")"}}
 		case neg:
-			return []test{{costNegated, "! " + full}}
+			return []test{{costNegated, "!(" + full + ")"}}
 		case needle != "":
 			return []test{{costLiteral, needle}, {costRegex, full}}
 		}
-		return []test{{costRegex, full}}
+		return []test{{costRegex, "(" + full + ")"}}
 	case ir.TestContains:
-		// The literal as an ERE: glibc finds it faster than bash's glob
-		// matcher does (2x in 1 KB, 7x in 1 MB). "" is in every value.
-		if cd.ERE == "" {
+		// "" is in every value.
+		if cd.Pattern == "" {
 			if neg {
-				return []test{{costNegated, "false"}}
+				return []test{{costNegated, "0"}}
 			}
 			return nil
 		}
-		t := fmt.Sprintf(`[[ %s =~ $%s ]]`, val, g.lit("p", cd.ERE))
+		t := fmt.Sprintf(`index(%s, %s)`, val, AwkString(cd.Pattern))
 		if neg {
-			return []test{{costNegated, "! " + t}}
+			return []test{{costNegated, "!" + t}}
 		}
 		return []test{{costLiteral, t}}
 	}
 	if neg {
-		return []test{{costNegated, "! " + g.compare(cd, val)}}
+		return []test{{costNegated, "!" + compare(cd, val)}}
 	}
-	return []test{{costCompare, g.compare(cd, val)}}
+	return []test{{costCompare, compare(cd, val)}}
 }
 
-// compare is the glob test of an equals, prefix or suffix test, before
-// negation.
-func (g *gen) compare(cd ir.ResolvedCondition, val string) string {
+// compare is the string comparison of an equals, prefix or suffix test,
+// before negation.
+func compare(cd ir.ResolvedCondition, val string) string {
+	lit, n := AwkString(cd.Pattern), len(cd.Pattern)
 	switch cd.Op.Spec().Test {
 	case ir.TestEquals:
-		return fmt.Sprintf(`[[ %s == "$%s" ]]`, val, g.lit("p", cd.Pattern))
+		return fmt.Sprintf(`(%s == %s)`, val, lit)
 	case ir.TestPrefix:
-		return fmt.Sprintf(`[[ %s == "$%s"* ]]`, val, g.lit("p", cd.Pattern))
+		return fmt.Sprintf(`(substr(%s, 1, %d) == %s)`, val, n, lit)
 	case ir.TestSuffix:
-		return fmt.Sprintf(`[[ %s == *"$%s" ]]`, val, g.lit("p", cd.Pattern))
+		return fmt.Sprintf(`(length(%s) >= %d && substr(%[1]s, length(%[1]s) - %[2]d + 1) == %s)`, val, n, lit)
 	}
 	panic("bash: unknown operator " + cd.Op.String())
 }

@@ -146,27 +146,35 @@ type Awk string
 // Awks lists them.
 var Awks = []Awk{"mawk", "gawk", "original-awk", "busybox"}
 
-// AwkDir returns a new directory that holds "awk" and "mawk", both running
-// a (busybox through its awk applet). Put it first on a script's PATH: the
-// generated scripts run mawk where it is on PATH and awk otherwise, so both
-// names must stand for the awk under test. It skips or fails the test like
-// LookPath when a is not installed.
+// AwkDir returns a new directory that holds "awk", "mawk" and "gawk", all
+// running a (busybox through its awk applet), and "tr". Put it first on a
+// script's PATH: the generated wrappers run mawk where it is on PATH (gawk,
+// for hooks whose regexes need intervals) and awk otherwise, so every name
+// must stand for the awk under test; a hook that reads a transcript runs tr
+// (codegen/bash). It skips or fails the test like LookPath when a is not
+// installed.
 func AwkDir(t testing.TB, a Awk) string {
 	t.Helper()
 	bin := LookPath(t, string(a))
+	tr := LookPath(t, "tr")
 	dir := t.TempDir()
 	// busybox picks its applet from the name it runs under: "awk" is one.
 	if err := os.Symlink(bin, filepath.Join(dir, "awk")); err != nil {
 		t.Fatal(err)
 	}
-	var err error
-	if a == "busybox" {
-		err = os.WriteFile(filepath.Join(dir, "mawk"), []byte("#!/bin/sh\nexec "+filepath.Join(dir, "awk")+" \"$@\"\n"), 0o755)
-	} else {
-		err = os.Symlink(bin, filepath.Join(dir, "mawk"))
-	}
-	if err != nil {
+	if err := os.Symlink(tr, filepath.Join(dir, "tr")); err != nil {
 		t.Fatal(err)
+	}
+	for _, name := range []string{"mawk", "gawk"} {
+		var err error
+		if a == "busybox" {
+			err = os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\nexec "+filepath.Join(dir, "awk")+" \"$@\"\n"), 0o755)
+		} else {
+			err = os.Symlink(bin, filepath.Join(dir, name))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }

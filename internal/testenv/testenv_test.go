@@ -9,17 +9,22 @@ import (
 	"testing"
 )
 
-// TestAwkDir: "awk" and "mawk" in the directory both run the awk, and
-// nothing else is there.
+// TestAwkDir: "awk", "mawk" and "gawk" in the directory all run the awk,
+// "tr" is tr, and nothing else is there.
 func TestAwkDir(t *testing.T) {
 	for _, a := range Awks {
 		t.Run(string(a), func(t *testing.T) {
 			dir := AwkDir(t, a)
 			entries, err := os.ReadDir(dir)
-			if err != nil || len(entries) != 2 {
-				t.Fatalf("%s holds %v (%v), want awk and mawk", dir, entries, err)
+			if err != nil || len(entries) != 4 {
+				t.Fatalf("%s holds %v (%v), want awk, gawk, mawk and tr", dir, entries, err)
 			}
-			for _, name := range []string{"awk", "mawk"} {
+			tr := Command(t, filepath.Join(dir, "tr"), "a", "b")
+			tr.Stdin = strings.NewReader("a")
+			if out, err := tr.CombinedOutput(); err != nil || string(out) != "b" {
+				t.Errorf("tr: %q, %v", out, err)
+			}
+			for _, name := range []string{"awk", "mawk", "gawk"} {
 				cmd := Command(t, filepath.Join(dir, name), "BEGIN { printf \"%d\", 6 * 7 }")
 				cmd.Env = []string{"PATH=" + dir}
 				if out, err := cmd.CombinedOutput(); err != nil || string(out) != "42" {
