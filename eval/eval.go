@@ -35,7 +35,7 @@ type Env struct {
 	Warn ir.WarnMode
 	// ReadFile reads the transcript of a stop payload, named by its
 	// transcript_path or by $CURSOR_TRANSCRIPT_PATH. It must fail unless
-	// the name is a readable regular file (bash's -f and -r), and resolve a
+	// the name is a readable regular file (sh's test -f and -r), and resolve a
 	// relative name against the hook's working directory (the project
 	// root). Nil: no file is readable.
 	ReadFile func(name string) ([]byte, error)

@@ -1,0 +1,119 @@
+package eval
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/hookify/hookify/internal/testenv"
+	"github.com/hookify/hookify/ir"
+)
+
+// transcriptRules test the transcript of a stop payload in ways that see
+// its exact bytes: the end of the text with and without a final newline,
+// the byte 01 that stands for a NUL, CR, text after a NUL, and a literal.
+var transcriptRules = map[string]string{
+	"end-nl":   "event: stop\naction: warn\nconditions:\n  - field: transcript\n    operator: regex_match\n    pattern: 'done\\n\\Z'",
+	"end":      "event: stop\naction: warn\nconditions:\n  - field: transcript\n    operator: regex_match\n    pattern: 'done\\Z'",
+	"nul":      "event: stop\naction: warn\nconditions:\n  - field: transcript\n    operator: regex_match\n    pattern: 'a\\x01b'",
+	"cr":       "event: stop\naction: warn\nconditions:\n  - field: transcript\n    operator: regex_match\n    pattern: '\\r\\n[^\\n]*SECRET'",
+	"contains": "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_contains\n    pattern: tests passed",
+	"empty":    "event: stop\naction: warn\nconditions:\n  - field: transcript\n    operator: equals\n    pattern: ''",
+}
+
+// transcriptPieces make up generated transcripts and file names.
+var (
+	textPieces = []string{"done", "\n", "\r\n", "\x00", "\x01", "a", "b", "a\x00b", "a\x01b", "SECRET", "tests passed", "é", "\xff", "{\"role\":\"user\"}", " "}
+	namePieces = []string{"t", "'", "''", " ", "$(touch pwned)", "`id`", "\"", "\\", ";", "*", "\n", "é", "-x", ".jsonl"}
+)
+
+// TestDifferentialTranscripts: the stop hook reads generated transcripts,
+// at generated paths (quotes, spaces, command substitutions, newlines; a
+// directory, a missing file, $CURSOR_TRANSCRIPT_PATH), as the evaluator
+// does, with every awk.
+func TestDifferentialTranscripts(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for name, front := range transcriptRules {
+		fsys[".claude/hookify."+name+".local.md"] = &fstest.MapFile{Data: []byte("---\n" + front + "\n---\nMessage of " + name + ".\n")}
+	}
+	p := compileProject(t, fsys, "transcripts", nil)
+	if p == nil {
+		t.Fatal("the transcript rules do not compile")
+	}
+	hooks := Hooks(p.plan, ir.Stop)
+	if len(hooks) != 1 {
+		t.Fatalf("%d stop hooks, want 1", len(hooks))
+	}
+	files := t.TempDir()
+	r := rand.New(rand.NewPCG(5, 6))
+	type tcase struct {
+		path, env string
+		raw       []byte
+	}
+	var cases []tcase
+	for i := range 60 {
+		var name strings.Builder
+		fmt.Fprintf(&name, "%02d", i)
+		for range r.IntN(4) {
+			name.WriteString(namePieces[r.IntN(len(namePieces))])
+		}
+		var text bytes.Buffer
+		for range r.IntN(12) {
+			text.WriteString(textPieces[r.IntN(len(textPieces))])
+		}
+		path := filepath.Join(files, name.String())
+		if err := os.WriteFile(path, text.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		env := ""
+		if i%5 == 0 {
+			path, env = "", path // the path from the environment
+		}
+		cases = append(cases, tcase{path: path, env: env})
+	}
+	cases = append(cases, tcase{path: files}, tcase{path: filepath.Join(files, "missing")}, tcase{})
+	for i := range cases {
+		c := &cases[i]
+		c.raw = []byte(fmt.Sprintf(`{"hook_event_name":"stop","status":"completed","loop_count":0,"transcript_path":%s}`, ir.JSONString(c.path)))
+	}
+	sh := testenv.LookPath(t, "sh")
+	script := filepath.Join(p.root, ".cursor/hooks/hookify-stop.sh")
+	for _, awk := range testenv.Awks {
+		dir := testenv.AwkDir(t, awk)
+		for _, c := range cases {
+			env := Env{ReadFile: p.readFile, Getenv: func(k string) string {
+				if k == ir.TranscriptEnv {
+					return c.env
+				}
+				return ""
+			}}
+			want := Hook(hooks[0], c.raw, env)
+			cmd := testenv.Command(t, sh, "-c", script)
+			cmd.Dir = p.root
+			cmd.Env = []string{"PATH=" + dir, ir.TranscriptEnv + "=" + c.env}
+			cmd.Stdin = bytes.NewReader(c.raw)
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out.Bytes(), want.Answer) || code != want.Exit || errOut.Len() > 0 {
+				text, _ := os.ReadFile(c.path + c.env)
+				t.Errorf("%s: transcript %q (%q, env %q):\nscript: %q exit %d %s\nevaluator: %q exit %d", awk, text, c.path, c.env, out.Bytes(), code, errOut.Bytes(), want.Answer, want.Exit)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(p.root, "pwned")); err == nil {
+			t.Fatalf("%s: a transcript path ran as a command", awk)
+		}
+	}
+}
