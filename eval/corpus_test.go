@@ -100,6 +100,7 @@ func differential(t *testing.T, projects []*project) int {
 	outcomes := map[ir.Outcome]int{}
 	for i, awk := range runAwks {
 		dir := testenv.AwkDir(t, awk)
+		iv := hasIntervals(t, dir)
 		var wg sync.WaitGroup
 		sem := make(chan struct{}, 4)
 		for _, p := range projects {
@@ -121,6 +122,11 @@ func differential(t *testing.T, projects []*project) int {
 			}}
 			for j, fx := range p.fixtures {
 				want := Hook(fx.hook, fx.raw, env)
+				if !iv && needsIntervals(p.plan, fx.hook) {
+					// The hook's program fails as on an unreadable
+					// payload (TestIntervalFallback).
+					want = Hook(fx.hook, []byte("not JSON"), env)
+				}
 				for _, prob := range want.Problems {
 					t.Errorf("%s: the evaluator cannot run %s", p.name, prob)
 				}
