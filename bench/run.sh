@@ -16,8 +16,9 @@
 # as many for 1 MB payloads); the hook, the floors and the static binary
 # alternate round by round, so machine noise hits all four. Every hook row is
 # measured once per awk: the scripts run with a PATH that holds only sh
-# (dash, Debian's /bin/sh), that awk as "awk", and bash only when the
-# script's #! line names it (with mawk on PATH they would use mawk). AWKS
+# (dash, Debian's /bin/sh), that awk as "awk", tr (a stop hook that reads
+# the transcript runs it), and bash only when the script's #! line names
+# it (with mawk on PATH they would use mawk). AWKS
 # picks them (default: each of mawk, gawk, original-awk and busybox that is
 # installed). After the table, each awk's ratio to mawk's, per case (the
 # budget of issue 15: gawk and BWK awk within 1.6x).
@@ -175,13 +176,13 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 declare -A ratios
 cases=()
 
-# check WHAT ANSWER CMD [ARG...] < PAYLOAD: CMD must give ANSWER (no rule
-# matches the payloads) before it is timed: a broken hook that fails fast
-# would otherwise look cheap.
+# check WHAT ANSWER PATH CMD [ARG...] < PAYLOAD: CMD, run with PATH, must
+# give ANSWER (no rule matches the payloads) before it is timed: a broken
+# hook that fails fast would otherwise look cheap.
 check() {
-  local what=$1 answer=$2 got
-  shift 2
-  got=$("$@" 2>&1) || true
+  local what=$1 answer=$2 path=$3 got
+  shift 3
+  got=$(PATH=$path "$@" 2>&1) || true
   if [ "$got" != "$answer" ]; then
     echo "bench: $what answered $got, want $answer" >&2
     exit 1
@@ -196,12 +197,12 @@ compare() {
   event=${script##*/hookify-} event=${event%.sh}
   cases+=("$label")
   pushd "$dir" > /dev/null
-  check "the static binary ($event)" "$answer" ./refhook "$event" < "$in"
+  check "the static binary ($event)" "$answer" "$PATH" ./refhook "$event" < "$in"
   for a in $AWKS; do
     case $(head -n 1 "$script") in
     *bash*) ln -sf "$(command -v bash)" "$tmp/awk-$a/bash" ;;
     esac
-    PATH=$tmp/awk-$a check "$script with $a" "$answer" "$script" < "$in"
+    check "$script with $a" "$answer" "$tmp/awk-$a" "$script" < "$in"
     hs=() fs=() ds=() ss=()
     for ((r = 0; r < rounds; r++)); do
       fs+=("$(mean_us "$n" "$PATH" "$in" "$tmp/floor.sh")")
@@ -221,7 +222,7 @@ compare() {
 }
 
 echo "hookify hook cost: median of $rounds rounds x $calls calls, interleaved with the floors and the static binary"
-echo "hook PATH: sh (dash) and the row's awk as awk (bash too when a script's #! names it); mawk on this PATH: $(command -v mawk || echo none) (the scripts use mawk when there is one)"
+echo "hook PATH: sh (dash), tr and the row's awk as awk (bash too when a script's #! names it); mawk on this PATH: $(command -v mawk || echo none) (the scripts use mawk when there is one)"
 echo
 echo "| case                             | awk          |  bash ms |  dash ms | static ms |  hook ms |   ratio | vs dash | vs static |"
 echo "|----------------------------------|--------------|----------|----------|-----------|----------|---------|---------|-----------|"
@@ -258,14 +259,14 @@ if [[ " $AWKS " == *" mawk "* ]]; then
   rule="|----------------------------------|--------|--------|"
   for a in $summary_awks; do
     line="$line $(printf '%13s' "$a/mawk") |"
-    rule="$rule---------------|"
+    rule="$rule$(printf '%*s' "$(printf ' %13s ' "$a/mawk" | wc -c)" '' | tr ' ' -)|"
   done
   echo "$line"
   echo "$rule"
   for c in "${cases[@]}"; do
     line=$(awk -v c="$c" -v s="${ratios["$c|static"]}" -v m="${ratios["$c|mawk"]}" 'BEGIN { printf "| %-32s | %5.2fx | %5.2fx |", c, s, m }')
     for a in $summary_awks; do
-      line="$line$(awk -v m="${ratios["$c|mawk"]}" -v x="${ratios["$c|$a"]}" 'BEGIN { printf " %12.2fx |", x / m }')"
+      line="$line$(awk -v w=$((${#a} + 5)) -v m="${ratios["$c|mawk"]}" -v x="${ratios["$c|$a"]}" 'BEGIN { printf " %*.2fx |", (w > 13 ? w : 13) - 1, x / m }')"
     done
     echo "$line"
   done
