@@ -198,7 +198,7 @@ while IFS=$'\t' read -r f i want; do
   [ "$got" = "$want" ] || asciiwrong=$((asciiwrong + 1))
 done < "$tmp/want.tsv"
 [ "$wrong" = 0 ] || { echo "bench: $wrong wrong answers" >&2; exit 1; }
-echo "exact Unicode \\w \\d \\b in awk: today's ASCII form differs from python3 on $asciiwrong of $(wc -l < "$tmp/want.tsv") (rule, subject) pairs, the design on none, with each of:$AWKS"
+echo "exact Unicode \\w \\d \\b in awk: today's ASCII form differs from python3 on $asciiwrong of $(wc -l < "$tmp/want.tsv") (rule, subject) pairs, the design on none, with each of: ${AWKS# }"
 echo "python3 $(python3 -c 'import sys, unicodedata; print("%d.%d" % sys.version_info[:2], "Unicode", unicodedata.unidata_version)')"
 echo
 echo "| rule                                | ERE bytes A | ERE bytes U | awk literal A | awk literal U |"
