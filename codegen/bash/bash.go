@@ -95,7 +95,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	// dstr fills the tool_input members as one run of numbers: last.
 	l := codegen.NewLayout(u, opts.Warn, true)
 	var data, body, funcs strings.Builder
-	g := &gen{l: l, data: codegen.NewData(&data), funcs: &funcs}
+	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs}
 	for _, h := range u.Hooks {
 		for _, c := range h.Checks {
 			for _, cd := range c.AllConds() {
@@ -133,6 +133,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	if !u.Dispatches() {
 		pr.Line("}")
 	}
+	data.WriteString(regexData(g.res))
 	if g.intervals {
 		// An ERE keeps an interval that no interval-free form could stand
 		// for (pyre.AWK): the program checks its awk's engine first.
@@ -195,7 +196,8 @@ func comment(s string) string { return strings.ReplaceAll(codegen.Comment(s), "'
 
 type gen struct {
 	l          *codegen.Layout
-	data       *codegen.Data
+	res        []string         // the regexes, in the order of hk_r
+	reNum      map[string]int   // the number of each regex in hk_r
 	funcs      *strings.Builder // functions after hook()
 	nfunc      int
 	intervals  bool // some ERE of the unit needs an awk with intervals
@@ -207,9 +209,13 @@ func (g *gen) re(cd ir.ResolvedCondition) string {
 	if cd.AWK == "" {
 		panic("bash: a regex condition without its awk form") // lowering sets it
 	}
-	return g.data.Var("r", cd.AWK,
-		func(_ string, n int) string { return fmt.Sprintf("hk_r[%d]", n) },
-		func(v, s string) string { return "  " + v + " = " + AwkString(s) })
+	n, ok := g.reNum[cd.AWK]
+	if !ok {
+		g.res = append(g.res, cd.AWK)
+		n = len(g.res)
+		g.reNum[cd.AWK] = n
+	}
+	return fmt.Sprintf("hk_r[%d]", n)
 }
 
 // A cand is one candidate value of a field: the expression of its value,

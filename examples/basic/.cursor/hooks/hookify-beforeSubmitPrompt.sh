@@ -18,7 +18,8 @@ exec "$hk_awk" 'BEGIN {
   # no-prod-deploy (.claude/hookify.no-prod-deploy.local.md)
   hk_U[1] = "[no-prod-deploy]\134nProduction deploys go through the release pipeline, not the agent."
   hk_A[1] = "**[no-prod-deploy]**\134nProduction deploys go through the release pipeline, not the agent."
-  hk_r[1] = "(^|[^0-9A-Z_a-z])[Dd][Ee][Pp][Ll][Oo][Yy]([\011-\015\034- ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+([Tt][Oo]([\011-\015\034- ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+)?[Pp][Rr][Oo][Dd]([Uu][Cc][Tt]([Ii]|\304[\260\261])[Oo][Nn])?([^0-9A-Z_a-z]|$)"
+  hk_f[1] = "([\011-\015\034- ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)"
+  hk_r[1] = "(^|[^0-9A-Z_a-z])[Dd][Ee][Pp][Ll][Oo][Yy]" hk_f[1] "+([Tt][Oo]" hk_f[1] "+)?[Pp][Rr][Oo][Dd]([Uu][Cc][Tt]([Ii]|\304[\260\261])[Oo][Nn])?([^0-9A-Z_a-z]|$)"
 }
 BEGIN { dinit() }
 { dline($0) }
