@@ -63,10 +63,10 @@ func (e *Error) Error() string {
 }
 
 // ERE translates a Python pattern (as re.search(p, v, flags) would use it) into a
-// POSIX ERE for bash [[ $v =~ $re ]] under LC_ALL=C, matched against the whole value.
-// The result matches exactly the byte strings (valid UTF-8 input) on which Python's
-// search finds a match, except for the documented ASCII-only \w \d \s \b on non-ASCII
-// text. The error, when not nil, is always an *Error.
+// POSIX ERE as bash's [[ $v =~ $re ]] reads it under LC_ALL=C, matched against the
+// whole value (AWK gives the form every awk reads the same way). The result matches
+// exactly the byte strings (valid UTF-8 input) on which Python's search finds a match,
+// except for the documented ASCII-only \w \d \b on non-ASCII text (\s is exact). The error, when not nil, is always an *Error.
 func ERE(pattern string, flags Flags) (string, error) {
 	if flags&^IgnoreCase != 0 {
 		return "", &Error{Construct: "flags", Msg: fmt.Sprintf("unsupported flags %#x", uint8(flags))}
