@@ -83,9 +83,11 @@ func TestScriptsPreferMawk(t *testing.T) {
 	}
 }
 
-// TestScriptsIgnoreEnvironment: variables named like the scripts' own
-// (hk_*) that come in from the environment change no decision: every one
-// the script reads is set by the script first.
+// TestScriptsIgnoreEnvironment: with each awk, variables from the
+// environment change no decision: named like the hooks' own (hk_*, the
+// wrapper's hk_awk, the program's W, A, OK), or read by sh (ENV) or an awk
+// (a UTF-8 locale, POSIXLY_CORRECT, AWKPATH): the wrapper sets what it
+// reads, and LC_ALL=C.
 func TestScriptsIgnoreEnvironment(t *testing.T) {
 	sh := testenv.LookPath(t, "sh")
 	root := t.TempDir()
@@ -103,29 +105,37 @@ func TestScriptsIgnoreEnvironment(t *testing.T) {
 	if code := run([]string{"build", "-C", root}, nil, io.Discard, &stderr); code != 0 {
 		t.Fatalf("build: exit %d\n%s", code, stderr.Bytes())
 	}
-	env := []string{"PATH=/usr/bin:/bin", "hk_ok=1", "hk_blocked=", "hk_warned=", "hk_h=0", "hk_e=touch pwned", "hk_o=        touch pwned"}
+	// Variables the old bash scripts used, the awk program's own names, and
+	// what changes how an awk reads its program: a locale in which gawk
+	// reads bytes as characters, gawk's POSIX mode, a search path.
+	env := []string{"hk_ok=1", "hk_blocked=", "hk_warned=", "hk_h=0", "hk_e=touch pwned", "hk_o=        touch pwned",
+		"W=command", "A=1", "OK=1", "hk_awk=/bin/false", "LC_ALL=tr_TR.UTF-8", "LANG=tr_TR.UTF-8", "POSIXLY_CORRECT=1",
+		"AWKPATH=" + root, "AWKLIBPATH=" + root, "ENV=" + filepath.Join(root, "pwned-env")}
 	for _, v := range []string{"hk_v1", "hk_v2", "hk_v3"} {
 		env = append(env, v+"=hk_none", v+"_unset=1")
 	}
 	for i := 1; i <= 9; i++ {
 		env = append(env, fmt.Sprintf("hk_%d=stale", i), fmt.Sprintf("hk_re%d=^$", i), fmt.Sprintf("hk_n%d=zzzz", i), fmt.Sprintf("hk_p%d=zzzz", i), fmt.Sprintf("hk_d%d=", i))
 	}
-	for _, c := range []struct{ script, payload, want string }{
-		{"hookify-preToolUse.sh", `{"hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"file_path":"/w/.env","content":"x"}}`, "No env files."},
-		{"hookify-beforeShellExecution.sh", `{"hook_event_name":"beforeShellExecution","command":"git push --force","cwd":"/w"}`, "No force pushes."},
-	} {
-		cmd := testenv.Command(t, sh, "-c", filepath.Join(root, ".cursor/hooks", c.script))
-		cmd.Dir = root
-		cmd.Env = env
-		cmd.Stdin = strings.NewReader(c.payload)
-		var out, errOut bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errOut
-		err := cmd.Run()
-		if ee, _ := err.(*exec.ExitError); ee == nil || ee.ExitCode() != 2 || !strings.Contains(out.String(), c.want) {
-			t.Errorf("%s: %v\nstdout: %s\nstderr: %s", c.script, err, out.Bytes(), errOut.Bytes())
-		}
-		if _, err := os.Stat(filepath.Join(root, "pwned")); err == nil {
-			t.Fatalf("%s: a variable from the environment ran as code", c.script)
+	for _, awk := range testenv.Awks {
+		env := append(env, "PATH="+testenv.AwkDir(t, awk))
+		for _, c := range []struct{ script, payload, want string }{
+			{"hookify-preToolUse.sh", `{"hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"file_path":"/w/.env","content":"x"}}`, "No env files."},
+			{"hookify-beforeShellExecution.sh", `{"hook_event_name":"beforeShellExecution","command":"git push --force","cwd":"/w"}`, "No force pushes."},
+		} {
+			cmd := testenv.Command(t, sh, "-c", filepath.Join(root, ".cursor/hooks", c.script))
+			cmd.Dir = root
+			cmd.Env = env
+			cmd.Stdin = strings.NewReader(c.payload)
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			err := cmd.Run()
+			if ee, _ := err.(*exec.ExitError); ee == nil || ee.ExitCode() != 2 || !strings.Contains(out.String(), c.want) {
+				t.Errorf("%s with %s: %v\nstdout: %s\nstderr: %s", c.script, awk, err, out.Bytes(), errOut.Bytes())
+			}
+			if _, err := os.Stat(filepath.Join(root, "pwned")); err == nil {
+				t.Fatalf("%s: a variable from the environment ran as code", c.script)
+			}
 		}
 	}
 }
