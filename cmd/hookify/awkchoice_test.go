@@ -109,7 +109,7 @@ func TestScriptsIgnoreEnvironment(t *testing.T) {
 	// what changes how an awk reads its program: a locale in which gawk
 	// reads bytes as characters, gawk's POSIX mode, a search path.
 	env := []string{"hk_ok=1", "hk_blocked=", "hk_warned=", "hk_h=0", "hk_e=touch pwned", "hk_o=        touch pwned",
-		"W=command", "A=1", "OK=1", "hk_awk=/bin/false", "LC_ALL=tr_TR.UTF-8", "LANG=tr_TR.UTF-8", "POSIXLY_CORRECT=1",
+		"W=command", "A=1", "OK=1", "hk_awk=/bin/false", "LC_ALL=C.UTF-8", "LANG=tr_TR.UTF-8", "POSIXLY_CORRECT=1",
 		"AWKPATH=" + root, "AWKLIBPATH=" + root, "ENV=" + filepath.Join(root, "pwned-env")}
 	for _, v := range []string{"hk_v1", "hk_v2", "hk_v3"} {
 		env = append(env, v+"=hk_none", v+"_unset=1")
