@@ -44,8 +44,8 @@ func fuzzOptions(b byte) compiler.Options {
 // existing hooks.json with a foreign entry) twice and checks that:
 // Compile never panics; both results are identical; a result with errors
 // has no files; every file is a clean path under .cursor/; every .sh script
-// parses as bash (mvdan.cc/sh); and hooks.json is valid JSON that keeps the
-// foreign entry.
+// parses as POSIX sh (mvdan.cc/sh); and hooks.json is valid JSON that keeps
+// the foreign entry.
 func FuzzCompile(f *testing.F) {
 	for i, s := range testenv.RuleSeeds(f) {
 		f.Add(s, byte(i))
@@ -97,9 +97,9 @@ func FuzzCompile(f *testing.F) {
 				if !strings.HasPrefix(file.Path, ".cursor/hooks/hookify-") || strings.Count(file.Path, "/") != 2 {
 					t.Fatalf("script path %q is not in .cursor/hooks/", file.Path)
 				}
-				p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+				p := syntax.NewParser(syntax.Variant(syntax.LangPOSIX))
 				if _, err := p.Parse(bytes.NewReader(file.Data), file.Path); err != nil {
-					t.Fatalf("%s does not parse as bash: %v\nrule file: %q", file.Path, err, src)
+					t.Fatalf("%s does not parse as POSIX sh: %v\nrule file: %q", file.Path, err, src)
 				}
 			}
 		}

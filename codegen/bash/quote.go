@@ -9,9 +9,10 @@ import (
 // Quote returns s as one bash word that expands to exactly s: an ANSI-C
 // $'…' string in which backslash, quote, every control character and
 // every byte that is not part of valid UTF-8 are escaped, and all other
-// characters are kept as they are (so scripts stay valid UTF-8). It is the only way rule
-// text enters a generated script. s must not contain NUL, which no shell
-// string can hold.
+// characters are kept as they are (so scripts stay valid UTF-8). The
+// generated hooks no longer hold bash (AwkString quotes their rule text);
+// the tests that compare a regex engine with bash's [[ =~ ]] quote with it.
+// s must not contain NUL, which no shell string can hold.
 func Quote(s string) string {
 	if strings.IndexByte(s, 0) >= 0 {
 		panic("bash.Quote: NUL in string") // lowering rejects NUL
