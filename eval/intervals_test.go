@@ -63,8 +63,6 @@ func TestIntervalFallback(t *testing.T) {
 	if !h.Checks[0].Conds[0].Intervals {
 		t.Fatal("the regex has no interval left: make its count larger than pyre.AWK writes out")
 	}
-	sh := testenv.LookPath(t, "sh")
-	script := filepath.Join(p.root, ".cursor/hooks/hookify-beforeShellExecution.sh")
 	fail := Hook(h, []byte("not JSON"), Env{}) // the answer on an unreadable payload
 	for _, awk := range testenv.Awks {
 		dir := testenv.AwkDir(t, awk)
@@ -75,22 +73,12 @@ func TestIntervalFallback(t *testing.T) {
 			if !iv {
 				want = fail
 			}
-			cmd := testenv.Command(t, sh, "-c", script)
-			cmd.Dir = p.root
-			cmd.Env = []string{"PATH=" + dir}
-			cmd.Stdin = bytes.NewReader(raw)
-			var out, errOut bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errOut
-			err := cmd.Run()
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
+			out, errOut, code := runHook(t, p.root, raw, "PATH="+dir)
+			if !bytes.Equal(out, want.Answer) || code != want.Exit {
+				t.Errorf("%s (intervals %v), %q: %q exit %d, want %q exit %d", awk, iv, cmdline, out, code, want.Answer, want.Exit)
 			}
-			if !bytes.Equal(out.Bytes(), want.Answer) || code != want.Exit {
-				t.Errorf("%s (intervals %v), %q: %q exit %d, want %q exit %d", awk, iv, cmdline, out.Bytes(), code, want.Answer, want.Exit)
-			}
-			if hint := "install gawk"; iv == strings.Contains(errOut.String(), hint) {
-				t.Errorf("%s (intervals %v): stderr %q, want %q in it only without intervals", awk, iv, errOut.Bytes(), hint)
+			if hint := "install gawk"; iv == strings.Contains(string(errOut), hint) {
+				t.Errorf("%s (intervals %v): stderr %q, want %q in it only without intervals", awk, iv, errOut, hint)
 			}
 		}
 	}
@@ -102,11 +90,7 @@ func TestIntervalFallback(t *testing.T) {
 		}
 	}
 	raw := []byte(`{"hook_event_name":"beforeShellExecution","command":"rm -rf /"}`)
-	cmd := testenv.Command(t, sh, "-c", script)
-	cmd.Dir = p.root
-	cmd.Env = []string{"PATH=" + bin}
-	cmd.Stdin = bytes.NewReader(raw)
-	out, _ := cmd.Output()
+	out, _, _ := runHook(t, p.root, raw, "PATH="+bin)
 	if want := Hook(h, raw, Env{}); !bytes.Equal(out, want.Answer) || want.Outcome != ir.Blocked {
 		t.Errorf("mawk and gawk on PATH: %q, want %q (blocked)", out, want.Answer)
 	}

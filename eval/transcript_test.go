@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -32,6 +33,40 @@ var (
 	textPieces = []string{"done", "\n", "\r\n", "\x00", "\x01", "a", "b", "a\x00b", "a\x01b", "SECRET", "tests passed", "é", "\xff", "{\"role\":\"user\"}", " "}
 	namePieces = []string{"t", "'", "''", " ", "$(touch pwned)", "`id`", "\"", "\\", ";", "*", "\n", "é", "-x", ".jsonl"}
 )
+
+// runHook runs the hooks.json command of the one hook of the project at
+// root as Cursor does (sh -c, from the root, raw on stdin) with the
+// environment env, and returns its stdout, stderr and exit code.
+func runHook(t *testing.T, root string, raw []byte, env ...string) (out, errOut []byte, code int) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, ".cursor/hooks.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Hooks map[string][]struct{ Command string }
+	}
+	if err := json.Unmarshal(data, &cfg); err != nil || len(cfg.Hooks) != 1 {
+		t.Fatalf("hooks.json: %v, want one event:\n%s", err, data)
+	}
+	var command string
+	for _, entries := range cfg.Hooks {
+		command = entries[0].Command
+	}
+	cmd := testenv.Command(t, testenv.LookPath(t, "sh"), "-c", command)
+	cmd.Dir = root
+	cmd.Env = env
+	cmd.Stdin = bytes.NewReader(raw)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return stdout.Bytes(), stderr.Bytes(), code
+}
 
 // TestDifferentialTranscripts: the stop hook reads generated transcripts,
 // at generated paths (quotes, spaces, command substitutions, newlines; a
@@ -82,8 +117,6 @@ func TestDifferentialTranscripts(t *testing.T) {
 		c := &cases[i]
 		c.raw = []byte(fmt.Sprintf(`{"hook_event_name":"stop","status":"completed","loop_count":0,"transcript_path":%s}`, ir.JSONString(c.path)))
 	}
-	sh := testenv.LookPath(t, "sh")
-	script := filepath.Join(p.root, ".cursor/hooks/hookify-stop.sh")
 	for _, awk := range testenv.Awks {
 		dir := testenv.AwkDir(t, awk)
 		for _, c := range cases {
@@ -94,22 +127,10 @@ func TestDifferentialTranscripts(t *testing.T) {
 				return ""
 			}}
 			want := Hook(hooks[0], c.raw, env)
-			cmd := testenv.Command(t, sh, "-c", script)
-			cmd.Dir = p.root
-			cmd.Env = []string{"PATH=" + dir, ir.TranscriptEnv + "=" + c.env}
-			cmd.Stdin = bytes.NewReader(c.raw)
-			var out, errOut bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errOut
-			err := cmd.Run()
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(out.Bytes(), want.Answer) || code != want.Exit || errOut.Len() > 0 {
+			out, errOut, code := runHook(t, p.root, c.raw, "PATH="+dir, ir.TranscriptEnv+"="+c.env)
+			if !bytes.Equal(out, want.Answer) || code != want.Exit || len(errOut) > 0 {
 				text, _ := os.ReadFile(c.path + c.env)
-				t.Errorf("%s: transcript %q (%q, env %q):\nscript: %q exit %d %s\nevaluator: %q exit %d", awk, text, c.path, c.env, out.Bytes(), code, errOut.Bytes(), want.Answer, want.Exit)
+				t.Errorf("%s: transcript %q (%q, env %q):\nscript: %q exit %d %s\nevaluator: %q exit %d", awk, text, c.path, c.env, out, code, errOut, want.Answer, want.Exit)
 			}
 		}
 		if _, err := os.Stat(filepath.Join(p.root, "pwned")); err == nil {
