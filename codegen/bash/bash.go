@@ -67,10 +67,13 @@ func blocks(data string) string {
 	return b.String()
 }
 
-// MaxInline is the size of the largest program a wrapper passes to awk as
-// an argument: Linux refuses a longer single argument (MAX_ARG_STRLEN,
-// docs/awk-engines.md §6). A larger one goes in a file beside the script.
-const MaxInline = 131071
+// maxInline is the size of the largest program a wrapper passes to awk as
+// an argument; a larger one goes in a file beside the script. Linux refuses
+// a single argument over 131071 bytes (MAX_ARG_STRLEN, docs/awk-engines.md
+// §6), and well below that an inline program costs more than a file: the
+// shell parses the quoted text at about 8 ns a byte (dash: 0.5-1 ms for
+// 114 KB) before execve copies it, where awk reads a file in a few reads.
+const maxInline = 32 << 10
 
 // Options are the answer choices that are not part of the plan.
 type Options struct {
@@ -90,7 +93,7 @@ type programData struct {
 
 // Generate returns the files of u's Unix hook: the script at
 // .cursor/hooks/<u.Name>.sh and, when its program is longer than
-// MaxInline, the program at .cursor/hooks/<u.Name>.awk.
+// maxInline, the program at .cursor/hooks/<u.Name>.awk.
 func Generate(u *ir.Unit, opts Options) []codegen.File {
 	// dstr fills the tool_input members as one run of numbers: last.
 	l := codegen.NewLayout(u, opts.Warn, true)
@@ -164,7 +167,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 		w.Args = ` "${1-}"`
 	}
 	var files []codegen.File
-	if p := prog(""); len(p) <= MaxInline {
+	if p := prog(""); len(p) <= maxInline {
 		if strings.Contains(p, "'") {
 			panic("bash: a single quote in an inline awk program") // AwkString and comment never write one
 		}
