@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -226,7 +225,7 @@ func (d *doctorRun) checkScript(event string, cmd command) bool {
 	}
 	if cmd.sh && bytes.Contains(data, []byte("\r\n")) {
 		d.add(finding{Pos: pos, Severity: "error", Code: "script-crlf",
-			Message: "the script has CRLF line ends (a Windows checkout?): bash stops at the first \\r, so the hook answers nothing",
+			Message: "the script has CRLF line ends (a Windows checkout?): its #! line then names a shell that does not exist (its name ends in \\r), so the hook answers nothing",
 			Fix:     "run hookify build, and keep git from converting it: add \".cursor/hooks/hookify-* -text\" to .gitattributes"})
 		ok = false
 	}
@@ -598,10 +597,8 @@ func unwrapPath(err error) error {
 	return err
 }
 
-var versionRE = regexp.MustCompile(`([0-9]+)\.([0-9]+)`)
-
-// requirements checks that the programs the generated scripts need are on
-// PATH (codegen/bash.Requirements), at their minimum versions.
+// requirements checks that the programs the generated scripts need are there
+// (codegen/bash.Requirements), and names the awk the hooks will run.
 func (d *doctorRun) requirements() {
 	for _, r := range bash.Requirements {
 		found := ""
@@ -611,42 +608,55 @@ func (d *doctorRun) requirements() {
 				break
 			}
 		}
-		what := strings.Join(r.Names, " or ")
 		if found == "" {
+			where := " on PATH"
+			if strings.Contains(r.Names[0], "/") {
+				where = ""
+			}
 			d.add(finding{Pos: diag.Pos{File: "PATH"}, Severity: "error", Code: "requirement",
-				Message: fmt.Sprintf("no %s on PATH: %s", what, r.Why),
-				Fix:     "install " + r.Names[len(r.Names)-1] + " (Cursor gives hooks the PATH it was started with)"})
+				Message: fmt.Sprintf("no %s%s: %s", strings.Join(r.Names, " or "), where, r.Why),
+				Fix:     r.Install + " (Cursor gives hooks the PATH it was started with)"})
 			continue
 		}
-		if r.Min == "" {
-			continue
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		out, _ := exec.CommandContext(ctx, found, r.VersionArgs...).Output()
-		cancel()
-		m := versionRE.FindStringSubmatch(string(out))
-		if m == nil {
-			d.add(finding{Pos: diag.Pos{File: found}, Severity: "warning", Code: "requirement",
-				Message: fmt.Sprintf("cannot tell the version of %s (%s %s printed no N.N)", what, found, strings.Join(r.VersionArgs, " ")),
-				Fix:     fmt.Sprintf("make sure it is %s %s or later", what, r.Min)})
-			continue
-		}
-		if versionLess(m[1], m[2], r.Min) {
-			d.add(finding{Pos: diag.Pos{File: found}, Severity: "error", Code: "requirement",
-				Message: fmt.Sprintf("%s is version %s.%s; the hooks need %s or later: %s", what, m[1], m[2], r.Min, r.Why),
-				Fix:     fmt.Sprintf("install %s %s or later first on PATH", what, r.Min)})
+		if r.Awk {
+			d.awkVersion(found)
 		}
 	}
 }
 
-// versionLess reports whether major.minor is below min ("3.2").
-func versionLess(major, minor, min string) bool {
-	a, _ := strconv.Atoi(major)
-	b, _ := strconv.Atoi(minor)
-	ma, mi, _ := strings.Cut(min, ".")
-	x, _ := strconv.Atoi(ma)
-	y, _ := strconv.Atoi(mi)
-	return a < x || a == x && b < y
+// awkVersion names the awk at path, which the hooks will run, and its
+// version, and reports a version they do not support.
+func (d *doctorRun) awkVersion(path string) {
+	var out []byte
+	var v bash.AwkVersion
+	var tried []string
+	for _, args := range bash.AwkVersionArgs {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		c := exec.CommandContext(ctx, path, args...) // stdin is the null device
+		c.Env = append(os.Environ(), "LC_ALL=C")
+		b, _ := c.CombinedOutput()
+		cancel()
+		out = append(out, b...)
+		tried = append(tried, strings.Join(args, " "))
+		if v = bash.IdentifyAwk(string(out), runtime.GOOS); v.Kind != "" {
+			break
+		}
+	}
+	pos := diag.Pos{File: path}
+	switch {
+	case v.Kind == "":
+		d.add(finding{Pos: pos, Severity: "warning", Code: "awk-version",
+			Message: fmt.Sprintf("the hooks run this awk, but it is none hookify knows (%s printed no version of mawk, gawk, BWK awk or busybox awk), and awks differ in what the hooks rely on", strings.Join(tried, " and ")),
+			Fix:     bash.AwkFix})
+	case v.Problem != "":
+		d.add(finding{Pos: pos, Severity: "error", Code: "awk-version",
+			Message: fmt.Sprintf("the hooks run this awk, %s %s, which they do not support: %s", v.Kind, v.Version, v.Problem),
+			Fix:     bash.AwkFix})
+	default:
+		d.add(finding{Pos: pos, Severity: "note", Code: "awk",
+			Message: fmt.Sprintf("the hooks run this awk, %s %s (%s or later is supported)", v.Kind, v.Version, v.Min),
+			Fix:     "to run another, put it first on PATH as mawk, or as awk with no mawk on PATH"})
+	}
 }
 
 // otherLevel warns about rules installed both in the project and in
@@ -805,7 +815,7 @@ func (d *doctorRun) gitattributes(commands map[string][]command) {
 	}
 	if len(loose) > 0 {
 		d.add(finding{Pos: diag.Pos{File: ".gitattributes"}, Severity: "warning", Code: "gitattributes",
-			Message: fmt.Sprintf("git may rewrite the line ends of %s (a Windows checkout with core.autocrlf turns them CRLF): bash then fails, and check sees them as stale", strings.Join(loose, ", ")),
+			Message: fmt.Sprintf("git may rewrite the line ends of %s (a Windows checkout with core.autocrlf turns them CRLF): the hooks then fail, and check sees them as stale", strings.Join(loose, ", ")),
 			Fix:     "add the line \".cursor/hooks/hookify-* -text\" to .gitattributes"})
 	}
 }

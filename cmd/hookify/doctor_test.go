@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
 // breakage is one thing doctor must find, done to a built copy of
@@ -142,6 +144,41 @@ func TestDoctorFindsBreakages(t *testing.T) {
 			}
 			if want := min(len(applied), 1); code != want {
 				t.Errorf("exit %d, want %d", code, want)
+			}
+		})
+	}
+}
+
+// TestDoctorNamesTheAwk: doctor names the awk the hooks will run, with its
+// kind and version, for each awk the hooks are tested with, each alone on
+// PATH (as awk and as mawk), and finds no fault with the installed ones.
+func TestDoctorNamesTheAwk(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	for _, c := range []struct {
+		awk  testenv.Awk
+		kind string
+	}{{"mawk", "mawk"}, {"gawk", "gawk"}, {"original-awk", "BWK awk"}, {"busybox", "busybox awk"}} {
+		t.Run(string(c.awk), func(t *testing.T) {
+			t.Setenv("PATH", testenv.AwkDir(t, c.awk))
+			var stdout, stderr bytes.Buffer
+			run([]string{"doctor", "-C", t.TempDir(), "--json"}, nil, &stdout, &stderr)
+			var report struct {
+				Findings []struct{ File, Severity, Code, Message string }
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
+				t.Fatalf("doctor --json: %v\n%s", err, &stdout)
+			}
+			named := false
+			for _, f := range report.Findings {
+				if f.Code == "awk" || f.Code == "awk-version" || f.Code == "requirement" {
+					named = named || f.Severity == "note" && f.Code == "awk" && strings.HasPrefix(f.Message, "the hooks run this awk, "+c.kind+" ") && filepath.Base(f.File) == "mawk"
+					if f.Severity != "note" {
+						t.Errorf("%s: %s: %s", f.Severity, f.Code, f.Message)
+					}
+				}
+			}
+			if !named {
+				t.Errorf("no note naming %s as the awk the hooks run (as mawk):\n%s", c.kind, &stdout)
 			}
 		})
 	}
