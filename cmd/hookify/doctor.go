@@ -54,6 +54,9 @@ type doctorRun struct {
 	hookDir   string // where Cursor runs the hooks: root, or ~/.cursor
 	levelName string // "project" or "user"
 	findings  []finding
+	// hooks are the text of each .sh hook that hooks.json runs, with its
+	// program file when it has one, for the requirements.
+	hooks [][]byte
 }
 
 func (d *doctorRun) add(f finding) { d.findings = append(d.findings, f) }
@@ -215,6 +218,13 @@ func (d *doctorRun) checkScript(event string, cmd command) bool {
 	if err != nil {
 		d.add(finding{Pos: pos, Severity: "error", Code: "script-unreadable", Message: fmt.Sprintf("cannot read the script: %v", unwrapPath(err)), Fix: "make it readable"})
 		return false
+	}
+	if cmd.sh {
+		hook := slices.Clone(data)
+		if program, err := os.ReadFile(strings.TrimSuffix(file, ".sh") + ".awk"); err == nil {
+			hook = append(hook, program...)
+		}
+		d.hooks = append(d.hooks, hook)
 	}
 	ok := true
 	if !writer.IsGenerated(rel, data) {
@@ -598,9 +608,13 @@ func unwrapPath(err error) error {
 }
 
 // requirements checks that the programs the generated scripts need are there
-// (codegen/bash.Requirements), and names the awk the hooks will run.
+// (codegen/bash.Requirements), and names each awk the hooks will run.
 func (d *doctorRun) requirements() {
+	awks := map[string]bool{} // the awks named so far
 	for _, r := range bash.Requirements {
+		if r.Needed != nil && !slices.ContainsFunc(d.hooks, r.Needed) {
+			continue
+		}
 		found := ""
 		for _, name := range r.Names {
 			if p, err := exec.LookPath(name); err == nil {
@@ -619,14 +633,16 @@ func (d *doctorRun) requirements() {
 			continue
 		}
 		if r.Awk {
-			d.awkVersion(found)
+			d.awkVersion(found, r, awks[found])
+			awks[found] = true
 		}
 	}
 }
 
-// awkVersion names the awk at path, which the hooks will run, and its
-// version, and reports a version they do not support.
-func (d *doctorRun) awkVersion(path string) {
+// awkVersion names the awk at path, which r's hooks will run, and its
+// version, and reports a version they do not support; named: an earlier
+// requirement named it already.
+func (d *doctorRun) awkVersion(path string, r bash.Requirement, named bool) {
 	var out []byte
 	var v bash.AwkVersion
 	var tried []string
@@ -645,17 +661,25 @@ func (d *doctorRun) awkVersion(path string) {
 	pos := diag.Pos{File: path}
 	switch {
 	case v.Kind == "":
-		d.add(finding{Pos: pos, Severity: "warning", Code: "awk-version",
-			Message: fmt.Sprintf("the hooks run this awk, but it is none hookify knows (%s printed no version of mawk, gawk, BWK awk or busybox awk), and awks differ in what the hooks rely on", strings.Join(tried, " and ")),
-			Fix:     bash.AwkFix})
+		if !named {
+			d.add(finding{Pos: pos, Severity: "warning", Code: "awk-version",
+				Message: fmt.Sprintf("%s run this awk, but it is none hookify knows (%s printed no version of mawk, gawk, BWK awk or busybox awk), and awks differ in what the hooks rely on", r.Who, strings.Join(tried, " and ")),
+				Fix:     bash.AwkFix})
+		}
 	case v.Problem != "":
+		if !named {
+			d.add(finding{Pos: pos, Severity: "error", Code: "awk-version",
+				Message: fmt.Sprintf("%s run this awk, %s %s, which they do not support: %s", r.Who, v.Kind, v.Version, v.Problem),
+				Fix:     bash.AwkFix})
+		}
+	case r.Intervals && !v.Intervals:
 		d.add(finding{Pos: pos, Severity: "error", Code: "awk-version",
-			Message: fmt.Sprintf("the hooks run this awk, %s %s, which they do not support: %s", v.Kind, v.Version, v.Problem),
-			Fix:     bash.AwkFix})
-	default:
+			Message: fmt.Sprintf("%s run this awk, %s %s, which reads {n,m} as plain text, so they answer as on an unreadable payload", r.Who, v.Kind, v.Version),
+			Fix:     r.Install})
+	case !named:
 		d.add(finding{Pos: pos, Severity: "note", Code: "awk",
-			Message: fmt.Sprintf("the hooks run this awk, %s %s (%s or later is supported)", v.Kind, v.Version, v.Min),
-			Fix:     "to run another, put it first on PATH as mawk, or as awk with no mawk on PATH"})
+			Message: fmt.Sprintf("%s run this awk, %s %s (%s or later is supported)", r.Who, v.Kind, v.Version, v.Min),
+			Fix:     "to run another, put it first on PATH as " + r.Names[0] + ", or as awk with no " + r.Names[0] + " on PATH"})
 	}
 }
 

@@ -183,3 +183,78 @@ func TestDoctorNamesTheAwk(t *testing.T) {
 		})
 	}
 }
+
+// TestDoctorRequirements: the programs only some hooks run are checked when
+// a hook needs them: gawk or an awk with intervals for a regex that keeps
+// an interval, tr for a stop rule on the transcript.
+func TestDoctorRequirements(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	mawk, gawk, tr := testenv.LookPath(t, "mawk"), testenv.LookPath(t, "gawk"), testenv.LookPath(t, "tr")
+	dir := t.TempDir()
+	rules := map[string]string{
+		"long":  "---\nname: long\nevent: bash\naction: block\npattern: 'rm -r[a-z]{0,200}f'\n---\nNo.\n",
+		"tests": "---\nname: tests\nevent: stop\nconditions:\n  - field: transcript\n    operator: not_contains\n    pattern: go test\n---\nRun the tests.\n",
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range rules {
+		if err := os.WriteFile(filepath.Join(dir, ".claude", "hookify."+name+".local.md"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stderr bytes.Buffer
+	if code := run([]string{"build", "-C", dir}, nil, io.Discard, &stderr); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, &stderr)
+	}
+	for _, c := range []struct {
+		name string
+		path map[string]string // the PATH: each name and the program it runs
+		want []string          // each finding's severity, code and the start of its message
+	}{
+		{"mawk as awk", map[string]string{"awk": mawk}, []string{
+			"note awk the hooks run this awk, mawk ",
+			"error awk-version the hooks whose regexes keep an interval ({n,m}) run this awk, mawk 1.3.4 20200120, which reads {n,m} as plain text",
+			"error requirement no tr on PATH: a hook that reads the transcript",
+		}},
+		{"mawk, gawk and tr", map[string]string{"mawk": mawk, "gawk": gawk, "tr": tr}, []string{
+			"note awk the hooks run this awk, mawk ",
+			"note awk the hooks whose regexes keep an interval ({n,m}) run this awk, gawk ",
+		}},
+		{"gawk as awk, and tr", map[string]string{"awk": gawk, "tr": tr}, []string{
+			"note awk the hooks run this awk, gawk ",
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bin := t.TempDir()
+			for name, p := range c.path {
+				if err := os.Symlink(p, filepath.Join(bin, name)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Setenv("PATH", bin)
+			var stdout bytes.Buffer
+			run([]string{"doctor", "-C", dir, "--json"}, nil, &stdout, &stderr)
+			var report struct {
+				Findings []struct{ Severity, Code, Message string }
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
+				t.Fatalf("doctor --json: %v\n%s", err, &stdout)
+			}
+			var got []string
+			for _, f := range report.Findings {
+				if f.Code == "awk" || f.Code == "awk-version" || f.Code == "requirement" {
+					got = append(got, f.Severity+" "+f.Code+" "+f.Message)
+				}
+			}
+			if len(got) != len(c.want) {
+				t.Errorf("got %d requirement findings, want %d:\n%s", len(got), len(c.want), strings.Join(got, "\n"))
+			}
+			for _, w := range c.want {
+				if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
+					t.Errorf("no finding %q in:\n%s", w, strings.Join(got, "\n"))
+				}
+			}
+		})
+	}
+}

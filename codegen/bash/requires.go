@@ -1,6 +1,7 @@
 package bash
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -14,18 +15,34 @@ type Requirement struct {
 	// Names: any one of these will do, and the hooks run the first one
 	// found (a name with a slash is that file, not a PATH lookup).
 	Names []string
-	// Awk: the program is an awk, whose version IdentifyAwk checks.
-	Awk bool
-	// Why is what the scripts need it for, and Install what to install
-	// when it is missing.
-	Why, Install string
+	// Awk: the program is an awk, whose version IdentifyAwk checks;
+	// Intervals: one that must read intervals ({n,m}) as well.
+	Awk, Intervals bool
+	// Needed reports whether a hook needs the program, from the text of
+	// its script and program file; nil: every hook does.
+	Needed func(hook []byte) bool
+	// Who are the hooks that run it, Why what they need it for, and
+	// Install what to install when it is missing.
+	Who, Why, Install string
 }
 
-// Requirements are the programs every generated .sh script needs.
+// Requirements are the programs the generated .sh scripts need.
 var Requirements = []Requirement{
-	{Names: []string{"/bin/sh"}, Why: "every .sh hook is a #!/bin/sh wrapper (any POSIX shell will do)", Install: "a POSIX shell as /bin/sh"},
-	{Names: []string{"mawk", "awk"}, Awk: true, Why: "every .sh hook is one awk program, run by mawk where it is on PATH, else by awk", Install: AwkFix},
+	{Names: []string{"/bin/sh"}, Who: "the hooks", Why: "every .sh hook is a #!/bin/sh wrapper (any POSIX shell will do)", Install: "install a POSIX shell as /bin/sh"},
+	{Names: []string{"mawk", "awk"}, Awk: true, Who: "the hooks", Why: "every .sh hook is one awk program, run by mawk where it is on PATH, else by awk", Install: AwkFix},
+	{Names: []string{"gawk", "awk"}, Awk: true, Intervals: true, Needed: NeedsIntervals, Who: "the hooks whose regexes keep an interval ({n,m})",
+		Why: "a hook whose regexes keep an interval runs gawk where it is on PATH, else awk, which must read intervals", Install: "install gawk (such hooks run gawk wherever it is on PATH)"},
+	{Names: []string{"tr"}, Needed: ReadsTranscript, Who: "the hooks that read the transcript",
+		Why: "a hook that reads the transcript turns its NUL bytes into 01 with tr (BWK and busybox awk cannot hold a NUL)", Install: "install tr (coreutils or busybox)"},
 }
+
+// NeedsIntervals reports whether a generated hook (its script and program
+// file) runs an awk with intervals: gawk where it is installed, else awk.
+func NeedsIntervals(hook []byte) bool { return bytes.Contains(hook, []byte(choose(true))) }
+
+// ReadsTranscript reports whether a generated hook reads the transcript,
+// which it does through tr (templates/hook.awk.tmpl, hk_tread).
+func ReadsTranscript(hook []byte) bool { return bytes.Contains(hook, []byte("\nfunction hk_tread(")) }
 
 // AwkFix is what to do when the awk the hooks would run is missing or not
 // supported.
@@ -52,6 +69,9 @@ type awkKind struct {
 	why                    string
 	// bad are ranges [lo, hi) of unsupported versions at or above min.
 	bad []badRange
+	// intervals is the oldest version that reads intervals ({n,m}), nil
+	// when every supported one does.
+	intervals []int
 }
 
 type badRange struct {
@@ -60,7 +80,7 @@ type badRange struct {
 }
 
 var awkKinds = []awkKind{
-	{name: "mawk", version: regexp.MustCompile(`\bmawk (\d+)\.(\d+)\.(\d+)(?:[ .-](\d{8}))?`), min: []int{1, 3, 4, 20200120}, minText: "1.3.4-20200120",
+	{name: "mawk", version: regexp.MustCompile(`\bmawk (\d+)\.(\d+)\.(\d+)(?:[ .-](\d{8}))?`), min: []int{1, 3, 4, 20200120}, minText: "1.3.4-20200120", intervals: []int{1, 3, 4, 20200724},
 		why: "older versions are not supported (Debian 10's 1.3.3 was never tested)"},
 	{name: "gawk", version: regexp.MustCompile(`\bGNU Awk (\d+)\.(\d+)(?:\.(\d+))?`), min: []int{4, 0}, minText: "4.0",
 		why: "intervals ({n,m}) are on by default only from 4.0"},
@@ -83,6 +103,9 @@ type AwkVersion struct {
 	Min string
 	// Problem says why this version is not supported; "" when it is.
 	Problem string
+	// Intervals: it reads intervals ({n,m}) in regexes (docs/awk-engines.md
+	// §2: mawk only from 1.3.4-20200724).
+	Intervals bool
 }
 
 // IdentifyAwk reads the output of an awk run with AwkVersionArgs: which
@@ -102,6 +125,7 @@ func IdentifyAwk(out, goos string) AwkVersion {
 			min, minText = k.minDarwin, k.minDarwinText
 		}
 		a := AwkVersion{Kind: k.name, Version: m[0][strings.IndexAny(m[0], "0123456789"):], Min: minText}
+		a.Intervals = k.intervals == nil || !less(v, k.intervals)
 		if less(v, min) {
 			a.Problem = fmt.Sprintf("older than %s, the oldest the hooks support: %s", minText, k.why)
 		}
@@ -110,6 +134,7 @@ func IdentifyAwk(out, goos string) AwkVersion {
 				a.Problem = r.why
 			}
 		}
+		a.Intervals = a.Intervals && a.Problem == ""
 		return a
 	}
 	return AwkVersion{}
