@@ -119,16 +119,9 @@ func TestDoctorFindsBreakages(t *testing.T) {
 			for _, b := range applied {
 				b.apply(t, dir)
 			}
-			var stdout bytes.Buffer
-			code := run([]string{"doctor", "-C", dir, "--json"}, nil, &stdout, &stderr)
-			var report struct {
-				Findings []struct{ Severity, Code, Message string }
-			}
-			if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
-				t.Fatalf("doctor --json: %v\n%s", err, &stdout)
-			}
+			findings, stdout, code := doctorJSON(t, dir)
 			var errs []string
-			for _, f := range report.Findings {
+			for _, f := range findings {
 				if f.Severity == "error" {
 					errs = append(errs, f.Code)
 				}
@@ -136,11 +129,11 @@ func TestDoctorFindsBreakages(t *testing.T) {
 			for _, b := range applied {
 				hidden := slices.ContainsFunc(applied, func(o breakage) bool { return o.name == b.unless })
 				if !hidden && !slices.Contains(errs, b.code) {
-					t.Errorf("%s: no %s error; findings:\n%s", b.name, b.code, &stdout)
+					t.Errorf("%s: no %s error; findings:\n%s", b.name, b.code, stdout)
 				}
 			}
 			if len(applied) == 0 && len(errs) > 0 {
-				t.Errorf("errors on a fresh build:\n%s", &stdout)
+				t.Errorf("errors on a fresh build:\n%s", stdout)
 			}
 			if want := min(len(applied), 1); code != want {
 				t.Errorf("exit %d, want %d", code, want)
@@ -160,16 +153,9 @@ func TestDoctorNamesTheAwk(t *testing.T) {
 	}{{"mawk", "mawk"}, {"gawk", "gawk"}, {"original-awk", "BWK awk"}, {"busybox", "busybox awk"}} {
 		t.Run(string(c.awk), func(t *testing.T) {
 			t.Setenv("PATH", testenv.AwkDir(t, c.awk))
-			var stdout, stderr bytes.Buffer
-			run([]string{"doctor", "-C", t.TempDir(), "--json"}, nil, &stdout, &stderr)
-			var report struct {
-				Findings []struct{ File, Severity, Code, Message string }
-			}
-			if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
-				t.Fatalf("doctor --json: %v\n%s", err, &stdout)
-			}
+			findings, stdout, _ := doctorJSON(t, t.TempDir())
 			named := false
-			for _, f := range report.Findings {
+			for _, f := range findings {
 				if f.Code == "awk" || f.Code == "awk-version" || f.Code == "requirement" {
 					named = named || f.Severity == "note" && f.Code == "awk" && strings.HasPrefix(f.Message, "the hooks run this awk, "+c.kind+" ") && filepath.Base(f.File) == "mawk"
 					if f.Severity != "note" {
@@ -178,7 +164,7 @@ func TestDoctorNamesTheAwk(t *testing.T) {
 				}
 			}
 			if !named {
-				t.Errorf("no note naming %s as the awk the hooks run (as mawk):\n%s", c.kind, &stdout)
+				t.Errorf("no note naming %s as the awk the hooks run (as mawk):\n%s", c.kind, stdout)
 			}
 		})
 	}
@@ -233,16 +219,9 @@ func TestDoctorRequirements(t *testing.T) {
 				}
 			}
 			t.Setenv("PATH", bin)
-			var stdout bytes.Buffer
-			run([]string{"doctor", "-C", dir, "--json"}, nil, &stdout, &stderr)
-			var report struct {
-				Findings []struct{ Severity, Code, Message string }
-			}
-			if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
-				t.Fatalf("doctor --json: %v\n%s", err, &stdout)
-			}
+			findings, _, _ := doctorJSON(t, dir)
 			var got []string
-			for _, f := range report.Findings {
+			for _, f := range findings {
 				if f.Code == "awk" || f.Code == "awk-version" || f.Code == "requirement" {
 					got = append(got, f.Severity+" "+f.Code+" "+f.Message)
 				}
@@ -257,4 +236,20 @@ func TestDoctorRequirements(t *testing.T) {
 			}
 		})
 	}
+}
+
+// doctorFinding is a finding as doctor --json prints it.
+type doctorFinding struct{ File, Severity, Code, Message string }
+
+// doctorJSON runs hookify doctor -C dir --json and returns its findings,
+// its output and its exit code.
+func doctorJSON(t *testing.T, dir string) ([]doctorFinding, string, int) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"doctor", "-C", dir, "--json"}, nil, &stdout, &stderr)
+	var report struct{ Findings []doctorFinding }
+	if err := json.Unmarshal(stdout.Bytes(), &report); err != nil {
+		t.Fatalf("doctor --json: %v\n%s%s", err, &stdout, &stderr)
+	}
+	return report.Findings, stdout.String(), code
 }

@@ -32,7 +32,7 @@ func TestNeeds(t *testing.T) {
 			m := map[string]string{"a": rule("a", "stop", `x[a-z]{0,200}y`)}
 			for i := range 400 {
 				n := fmt.Sprintf("r%03d", i)
-				m[n] = rule(n, "stop", fmt.Sprintf(`never%d\s+there`, i))
+				m[n] = rule(n, "stop", fmt.Sprintf(`never%d\s+there`, i)) + strings.Repeat("A long message. ", 20) + "\n"
 			}
 			return m
 		}(), "hookify-stop", true, true},
