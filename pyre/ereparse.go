@@ -16,23 +16,33 @@ import (
 // holds in the C locale beyond ASCII differs between regex engines. Quantifiers are
 // kept as written (a{1} stays a bRep), so an analysis can tell them apart.
 func parseERE(ere string) (*bnode, error) {
+	root, _, _, err := parseEREText(ere)
+	return root, err
+}
+
+// parseEREText is parseERE that also reports two things about the text that
+// the tree does not keep: whether a bracket expression holds a POSIX class
+// (which the tree only approximates), and whether a quantifier is written as
+// an interval ({n}, {n,} or {n,m}, even where the tree's node prints as ?).
+func parseEREText(ere string) (root *bnode, classes, intervals bool, err error) {
 	if ere == "" {
-		return nil, fmt.Errorf("empty regex")
+		return nil, false, false, fmt.Errorf("empty regex")
 	}
 	p := &ereParser{s: ere}
-	root, err := p.alternatives()
-	if err != nil {
-		return nil, err
+	if root, err = p.alternatives(); err != nil {
+		return nil, false, false, err
 	}
 	if p.more() {
-		return nil, p.errorf("unbalanced )")
+		return nil, false, false, p.errorf("unbalanced )")
 	}
-	return root, nil
+	return root, p.classes, p.intervals, nil
 }
 
 type ereParser struct {
-	s string
-	i int
+	s         string
+	i         int
+	classes   bool // a bracket expression held a POSIX class
+	intervals bool // a quantifier was an interval
 }
 
 func (p *ereParser) errorf(format string, args ...any) error {
@@ -144,6 +154,7 @@ func (p *ereParser) quantifier(atom *bnode) (*bnode, error) {
 		p.i++
 	case '{':
 		p.i++
+		p.intervals = true
 		var ok bool
 		if min, ok = p.number(); !ok {
 			return nil, p.errorf("bad repeat count")
@@ -210,6 +221,7 @@ func (p *ereParser) bracket() (byteSet, error) {
 		case c == ']' && !first:
 			p.i++
 			if class {
+				p.classes = true
 				return byteRange(1, 0xFF), nil
 			}
 			if negated {
