@@ -21,7 +21,13 @@ const (
 	// awkNest is the deepest nesting of optionals one expanded repeat
 	// may have: mawk's regex compiler runs out of stack at about 31
 	// nested groups (mawkCompiles decides for the whole regex).
-	awkNest = 20
+	awkNest = 10
+	// awkMaxOptional is the most optional copies (m-n) AWK writes out.
+	// The blocks would do up to 255, but on a long subject that fails
+	// mawk tries each count at each start (X{0,100} over 100 KB: 0.5 s,
+	// X{0,255}: 1.2 s), where the DFAs of gawk and BWK awk take 0.1 s:
+	// past this, the hook is better off preferring an awk with intervals.
+	awkMaxOptional = 60
 	// awkMaxSize is the longest expanded regex, in bytes.
 	awkMaxSize = 32 << 10
 )
@@ -35,7 +41,7 @@ const (
 // every {n}, {n,} and {n,m} is written out, printed as ERE prints its
 // trees: X{n} as n copies of X, X{n,} as n-1 copies and X+, X{n,m} as n
 // copies and awkOptional's form of X{0,m-n}. Where that form would pass
-// awkMaxSize bytes or nest deeper than mawk's regex compiler can take
+// awkMaxOptional optional copies or awkMaxSize bytes, or nest deeper than mawk's regex compiler can take
 // (mawkCompiles), AWK returns ere unchanged with intervals set: the hook
 // then needs an awk that has intervals (every supported awk but Debian
 // 12's mawk). It does the same for an ERE with intervals and a POSIX
@@ -56,8 +62,8 @@ func AWK(ere string) (re string, intervals bool, err error) {
 	if classes || root.size() > awkMaxSize {
 		return ere, true, nil
 	}
-	x := awkExpand(root)
-	if x.kind == bNever {
+	x, ok := awkExpand(root)
+	if !ok || x.kind == bNever {
 		return ere, true, nil
 	}
 	re = x.String()
@@ -69,30 +75,38 @@ func AWK(ere string) (re string, intervals bool, err error) {
 	return re, false, nil
 }
 
-// awkExpand returns b with every counted repeat written out (see AWK).
-func awkExpand(b *bnode) *bnode {
+// awkExpand returns b with every counted repeat written out (see AWK), or
+// false when one has more than awkMaxOptional optional copies.
+func awkExpand(b *bnode) (*bnode, bool) {
 	switch b.kind {
 	case bSeq, bAlt:
 		subs := make([]*bnode, len(b.subs))
 		for i, x := range b.subs {
-			subs[i] = awkExpand(x)
+			var ok bool
+			if subs[i], ok = awkExpand(x); !ok {
+				return nil, false
+			}
 		}
 		if b.kind == bSeq {
-			return seqNode(subs...)
+			return seqNode(subs...), true
 		}
-		return altNode(subs...)
+		return altNode(subs...), true
 	case bRep:
-		x := awkExpand(b.subs[0])
+		x, ok := awkExpand(b.subs[0])
 		switch min, max := b.min, b.max; {
+		case !ok:
+			return nil, false
 		case max < 0 && min <= 1, min == 0 && max == 1: // *, +, ?
-			return repNode(x, min, max)
+			return repNode(x, min, max), true
 		case max < 0:
-			return seqNode(append(awkCopies(x, min-1), repNode(x, 1, -1))...)
+			return seqNode(append(awkCopies(x, min-1), repNode(x, 1, -1))...), true
+		case max-min > awkMaxOptional:
+			return nil, false
 		default:
-			return seqNode(append(awkCopies(x, min), awkOptional(x, max-min)...)...)
+			return seqNode(append(awkCopies(x, min), awkOptional(x, max-min)...)...), true
 		}
 	}
-	return b
+	return b, true
 }
 
 // awkOptional writes X{0,k}. Where k+1 = c(q+1), it is q nested optional
@@ -104,8 +118,8 @@ func awkExpand(b *bnode) *bnode {
 // that a backtracking matcher tries each count once. c is chosen to make
 // the deeper of the two nestings the shallowest, and no deeper than
 // awkNest; where no c fits k, the largest k' < k that has one takes most
-// of the copies and the rest follow (for k <= 255, at most 6, so that a
-// count is matched in at most 7 ways).
+// of the copies and the rest follow (for k <= awkMaxOptional, at most 3,
+// so that a count is matched in at most 4 ways).
 func awkOptional(x *bnode, k int) []*bnode {
 	var parts []*bnode
 	for k > 0 {
