@@ -170,10 +170,10 @@ func init() {
 		summary: "check that what Cursor will run here works: hooks.json, scripts, freshness, programs; writes nothing",
 		doc: "Checks hooks.json and each hookify hook it runs: the file is what Cursor reads, every script\n" +
 			"exists, is executable, has LF line ends and the generated header, the outputs are fresh\n" +
-			"against the rules, bash and awk are on PATH, each hook answers a harmless payload as Cursor\n" +
-			"runs it, and no rule also runs from the other level or from Claude Code's settings. Prints\n" +
-			"one line per finding with its fix; exit 1 when a finding stops a hook from working or\n" +
-			"leaves a rule unenforced.",
+			"against the rules, /bin/sh and a supported awk (which it names) are there, each hook\n" +
+			"answers a harmless payload as Cursor runs it, and no rule also runs from the other level or\n" +
+			"from Claude Code's settings. Prints one line per finding with its fix; exit 1 when a\n" +
+			"finding stops a hook from working or leaves a rule unenforced.",
 		flags: fDir | fUser | fJSON,
 		user:  "check ~/.cursor/hooks.json and its hooks, run from ~/.cursor as Cursor runs them",
 		setup: body(doctor),
