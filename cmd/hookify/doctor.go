@@ -55,8 +55,10 @@ type doctorRun struct {
 	levelName string // "project" or "user"
 	findings  []finding
 	// hooks are the text of each .sh hook that hooks.json runs, with its
-	// program file when it has one, for the requirements.
-	hooks [][]byte
+	// program file when it has one, for the requirements; psOnly: hooks.json
+	// runs hookify hooks, and only PowerShell ones.
+	hooks  [][]byte
+	psOnly bool
 }
 
 func (d *doctorRun) add(f finding) { d.findings = append(d.findings, f) }
@@ -168,6 +170,12 @@ func (d *doctorRun) checkHooksJSON(data []byte) {
 		return
 	}
 	timeouts := entryTimeouts(data)
+	d.psOnly = len(commands) > 0
+	for _, cmds := range commands {
+		for _, cmd := range cmds {
+			d.psOnly = d.psOnly && !cmd.sh
+		}
+	}
 	scriptsOK := map[string]bool{}
 	for _, event := range sortedKeys(commands) {
 		for _, cmd := range commands[event] {
@@ -608,8 +616,13 @@ func unwrapPath(err error) error {
 }
 
 // requirements checks that the programs the generated scripts need are there
-// (codegen/bash.Requirements), and names each awk the hooks will run.
+// (codegen/bash.Requirements), and names each awk the hooks will run. Not
+// where no .sh hook runs: on Windows, Cursor runs the .ps1 twins (README,
+// "Windows").
 func (d *doctorRun) requirements() {
+	if runtime.GOOS == "windows" || d.psOnly {
+		return
+	}
 	awks := map[string]bool{} // the awks named so far
 	for _, r := range bash.Requirements {
 		if r.Needed != nil && !slices.ContainsFunc(d.hooks, r.Needed) {
