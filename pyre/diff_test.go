@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -205,9 +206,128 @@ func genClass(r *rand.Rand, b *strings.Builder) {
 	b.WriteByte(']')
 }
 
+// countedAtoms are the atoms of genCounted's patterns, each with characters
+// it matches.
+var countedAtoms = []struct {
+	p  string
+	in []string
+}{
+	{"a", []string{"a", "A"}},
+	{"k", []string{"k", "K", "K"}},
+	{"[a-c]", []string{"b", "C"}},
+	{".", []string{"x", "é", "😀", "€", "."}},
+	{`\d`, []string{"7", "0"}},
+	{`\w`, []string{"k", "_", "9"}},
+	{`\s`, []string{" ", "\u3000", "\t"}},
+	{`[^x]`, []string{"y", "ſ", "日"}},
+	{"é", []string{"é", "É"}},
+	{`(ab|c)`, []string{"ab", "c", "aB"}},
+	{`(?:\.|-)`, []string{".", "-"}},
+}
+
+// genCount picks a counted repeat of one of the shapes: {n} small and
+// large, {n,}, {n,m} and {,m} with few, many, and more optional copies
+// than pyre.AWK writes out; max < 0 is {n,}.
+func genCount(r *rand.Rand) (min, max int) {
+	switch r.Intn(7) {
+	case 0:
+		n := r.Intn(6)
+		return n, n
+	case 1:
+		n := 6 + r.Intn(250)
+		return n, n
+	case 2:
+		if r.Intn(4) == 0 {
+			return 240 + r.Intn(16), -1
+		}
+		return r.Intn(70), -1
+	case 3:
+		n := r.Intn(5)
+		return n, n + 1 + r.Intn(8)
+	case 4:
+		n := r.Intn(20)
+		return n, n + 10 + r.Intn(60)
+	case 5:
+		n := r.Intn(190)
+		return n, n + r.Intn(66)
+	default:
+		return 0, r.Intn(70)
+	}
+}
+
+func countText(r *rand.Rand, min, max int) string {
+	switch {
+	case max < 0:
+		return fmt.Sprintf("{%d,}", min)
+	case min == max && r.Intn(3) > 0:
+		return fmt.Sprintf("{%d}", min)
+	case min == 0 && r.Intn(2) == 0:
+		return fmt.Sprintf("{,%d}", max)
+	}
+	return fmt.Sprintf("{%d,%d}", min, max)
+}
+
+// boundaryCounts are the counts a subject should try for {min,max}: each
+// side of both ends, and one at random.
+func boundaryCounts(r *rand.Rand, min, max int) []int {
+	hi := max
+	if hi < 0 {
+		hi = min + 5
+	}
+	ks := []int{min - 1, min, min + 1, hi - 1, hi, hi + 1, min + r.Intn(hi-min+2)}
+	var out []int
+	for _, k := range ks {
+		if k >= 0 && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// genCounted builds a pattern with a counted repeat, q X{..} z or, nested,
+// q(X{..}y){..}z, and subjects with runs of X around each end of the
+// counts (subjects() samples near the lower end only).
+func genCounted(r *rand.Rand) pyCase {
+	a := countedAtoms[r.Intn(len(countedAtoms))]
+	run := func(k int) string {
+		var b strings.Builder
+		for range k {
+			b.WriteString(a.in[r.Intn(len(a.in))])
+		}
+		return b.String()
+	}
+	min, max := genCount(r)
+	var c pyCase
+	if r.Intn(4) > 0 {
+		c.P = "q" + a.p + countText(r, min, max) + "z"
+		for _, k := range boundaryCounts(r, min, max) {
+			c.S = append(c.S, "q"+run(k)+"z", "Q"+run(k)+"z\n", "\nq"+run(k)+"yz")
+		}
+		return c
+	}
+	min, max = min%4, max%13 // nested: smaller counts
+	if max >= 0 && max < min {
+		max = min + 2
+	}
+	min2, max2 := r.Intn(3), r.Intn(5)
+	max2 = min2 + max2
+	c.P = "q(" + a.p + countText(r, min, max) + "y)" + countText(r, min2, max2) + "z"
+	for _, k2 := range boundaryCounts(r, min2, max2) {
+		var b strings.Builder
+		b.WriteString("q")
+		for range k2 {
+			ks := boundaryCounts(r, min, max)
+			b.WriteString(run(ks[r.Intn(len(ks))]) + "y")
+		}
+		c.S = append(c.S, b.String()+"z")
+	}
+	return c
+}
+
 var (
-	diffN    = flag.Int("diffn", 700, "number of generated patterns in TestDifferential")
-	diffSeed = flag.Int64("diffseed", 1, "random seed for TestDifferential")
+	diffN       = flag.Int("diffn", 700, "number of generated patterns in TestDifferential")
+	diffCounted = flag.Int("diffcounted", 200, "number of generated patterns with counted repeats in TestDifferential")
+	diffSeed    = flag.Int64("diffseed", 1, "random seed for TestDifferential")
 )
 
 // differentialCases are the handwritten and generated patterns, each with sampled
@@ -222,14 +342,41 @@ func differentialCases() []pyCase {
 		p := genPattern(r)
 		cases = append(cases, pyCase{P: p, S: subjects(r, p, 4)})
 	}
+	for i := 0; i < *diffCounted; i++ {
+		cases = append(cases, genCounted(r))
+	}
 	return cases
 }
 
 // TestDifferential compares Python's re.search with the translated ERE run by
-// bash on handwritten and generated patterns, each with sampled subjects.
+// bash, and with its awk form (AWK) run by each of the four awks, on
+// handwritten and generated patterns, each with sampled subjects.
 func TestDifferential(t *testing.T) {
 	requireTools(t)
 	st := compare(t, differentialCases())
+	logStats(t, st)
+	if st.counted < *diffCounted/2 || st.kept == 0 || st.kept > st.counted/3 {
+		t.Errorf("%d EREs with intervals, %d kept: too few to mean much, or too many kept", st.counted, st.kept)
+	}
+}
+
+// TestDifferentialCorpus is TestDifferential for every regex of the corpus.
+func TestDifferentialCorpus(t *testing.T) {
+	requireTools(t)
+	pats, _ := loadCorpus(t)
+	r := rand.New(rand.NewSource(*diffSeed))
+	var cases []pyCase
+	for _, p := range pats {
+		cases = append(cases, pyCase{P: p.pattern, S: subjects(r, p.pattern, 8)})
+	}
+	st := compare(t, cases)
+	logStats(t, st)
+	if st.translated < 150 || st.counted < 10 {
+		t.Errorf("%d translated patterns, %d with intervals: is the corpus complete?", st.translated, st.counted)
+	}
+}
+
+func logStats(t *testing.T, st diffStats) {
 	var reasons []string
 	for k, v := range st.refusals {
 		reasons = append(reasons, fmt.Sprintf("%s: %d", k, v))
@@ -237,4 +384,5 @@ func TestDifferential(t *testing.T) {
 	sort.Strings(reasons)
 	t.Logf("%d patterns: %d translated, %d refused (%s), %d rejected by Python; %d comparisons, %d excused (ASCII \\w \\d \\b on non-ASCII letters)",
 		st.patterns, st.translated, st.refused, strings.Join(reasons, ", "), st.pyErrors, st.comparisons, st.excused)
+	t.Logf("awks: %d EREs with intervals, %d kept by AWK (not run by mawk); %d verdicts compared", st.counted, st.kept, st.awkComparisons)
 }

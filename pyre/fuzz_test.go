@@ -6,13 +6,17 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/hookify/hookify/internal/testenv"
 )
 
-// FuzzERE compares Python's re.search with bash [[ =~ ]] on the translated ERE, for
-// one pattern and a few subjects derived from the fuzzed one. A pattern ERE refuses
+// FuzzERE compares Python's re.search with bash [[ =~ ]] on the translated ERE, and
+// with each of the four awks on its awk form (AWK), for one pattern and a few
+// subjects derived from the fuzzed one. A pattern ERE refuses
 // passes unless the refusal claims a syntax error that Python does not raise.
 func FuzzERE(f *testing.F) {
-	for _, p := range []string{`\bfoo\b`, `a$`, `(?m)^x`, `[^a-z]+`, `k`, `(?s).{2}`, `x(?!k)`, `(a(?!ſb)|c)`} {
+	for _, p := range []string{`\bfoo\b`, `a$`, `(?m)^x`, `[^a-z]+`, `k`, `(?s).{2}`, `x(?!k)`, `(a(?!ſb)|c)`,
+		`xa{2,5}y`, `x(ab|c){0,30}y`, `x.{0,61}y`, `x(a{1,3}b){2,}y`, `^\w{3}$`} {
 		f.Add(p, "foo\nK x")
 	}
 	f.Fuzz(func(t *testing.T, pattern, subject string) {
@@ -50,6 +54,23 @@ func FuzzERE(f *testing.F) {
 			if (got[i] == '0') != (py.Match[i] == 1) && !(py.NonASCII[i] && usesASCIIClasses(pattern)) {
 				t.Fatalf("pattern %q subject %q: Python %v, bash %v\nERE %q",
 					pattern, s, py.Match[i] == 1, got[i] == '0', ere)
+			}
+		}
+		re, intervals, err := AWK(ere)
+		if err != nil {
+			t.Fatalf("pattern %q: AWK(%q): %v", pattern, ere, err)
+		}
+		oracles := getAwkOracles(t)
+		for _, a := range testenv.Awks {
+			if a == "mawk" && intervals {
+				continue // Debian 12's mawk reads intervals as text
+			}
+			got := oracles[a].match(t, re, subjects)
+			for i, s := range subjects {
+				if py.Match[i] >= 0 && (got[i] == '1') != (py.Match[i] == 1) && !(py.NonASCII[i] && usesASCIIClasses(pattern)) {
+					t.Fatalf("pattern %q subject %q: Python %v, %s %v\nERE %q\nawk form %q",
+						pattern, s, py.Match[i] == 1, a, got[i] == '1', ere, re)
+				}
 			}
 		}
 	})

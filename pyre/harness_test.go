@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -163,6 +164,9 @@ type diffStats struct {
 	patterns, translated, refused, pyErrors int
 	comparisons, excused, timeouts          int
 	refusals                                map[string]int
+	// The awks: EREs with intervals, those AWK keeps (not run by mawk),
+	// and verdicts compared with Python's.
+	counted, kept, awkComparisons int
 }
 
 // compare runs Python and bash on patterns × subjects and reports every
@@ -204,6 +208,16 @@ func compare(t *testing.T, cases []pyCase) diffStats {
 		eres = append(eres, ere)
 	}
 	out := runBash(t, eres, bcases)
+	forms := awkForms(t, eres)
+	for i, f := range forms {
+		if _, _, counted, _ := parseEREText(eres[i]); counted {
+			st.counted++
+		}
+		if f.intervals {
+			st.kept++
+		}
+	}
+	awkOut := runAwks(t, forms, bcases)
 	for i, b := range bcases {
 		r := refs[i]
 		c, py := cases[r.c], res[r.c]
@@ -215,14 +229,24 @@ func compare(t *testing.T, cases []pyCase) diffStats {
 			st.timeouts++
 			continue
 		}
-		want, got := py.Match[r.s] == 1, out[i] == '0'
+		want := py.Match[r.s] == 1
+		excused := py.NonASCII[r.s] && usesASCIIClasses(c.P)
 		st.comparisons++
-		if got != want {
-			if py.NonASCII[r.s] && usesASCIIClasses(c.P) {
+		if got := out[i] == '0'; got != want {
+			if excused {
 				st.excused++
-				continue
+			} else {
+				t.Errorf("pattern %q subject %q: Python %v, bash %v\nERE %q", c.P, c.S[r.s], want, got, eres[b.ere])
 			}
-			t.Errorf("pattern %q subject %q: Python %v, bash %v\nERE %q", c.P, c.S[r.s], want, got, eres[b.ere])
+		}
+		for _, a := range testenv.Awks {
+			if a == "mawk" && forms[b.ere].intervals {
+				continue // Debian 12's mawk reads intervals as text
+			}
+			st.awkComparisons++
+			if got := awkOut[a][i] == '1'; got != want && !excused {
+				t.Errorf("pattern %q subject %q: Python %v, %s %v\nERE %q\nawk form %q", c.P, c.S[r.s], want, a, got, eres[b.ere], forms[b.ere].re)
+			}
 		}
 	}
 	return st
@@ -477,6 +501,223 @@ func (o *oracle) bashMatch(t testing.TB, ere string, subjects []string) []byte {
 			t.Fatal(err)
 		}
 		out[i] = c
+	}
+	return out
+}
+
+// The awk side of the oracle: each regex's awk form (AWK) is matched by each
+// of the four awks as a dynamic regex, v ~ re, under LC_ALL=C, as the
+// generated hooks match it (docs/awk-engines.md §3, §10).
+//
+// Input protocol, for values of any bytes but NUL: a header line of decimal
+// lengths, then each value followed by a newline. awk reads a value back as
+// lines joined with newlines until it has the length (awkField). Each case
+// prints 1 (match) or 0.
+
+// awkField is the awk function that reads one value of n bytes. It returns
+// a string, never a strnum: gawk 5.2 caches a dynamic regex and compares a
+// strnum with the cached text as a number, so after "00" the regex "0"
+// would still be "00".
+const awkField = `function field(n,   s, l) {
+	if ((getline s) <= 0) exit 3
+	while (length(s) < n) {
+		if ((getline l) <= 0) exit 3
+		s = s "\n" l
+	}
+	return s ""
+}
+`
+
+// awkScript matches records "index length", subject, from stdin against
+// re[index], the regexes embedded with bash.AwkString as the code generator
+// embeds them.
+func awkScript(res []string) string {
+	var b strings.Builder
+	b.WriteString(awkField)
+	b.WriteString("BEGIN {\n")
+	for i, re := range res {
+		fmt.Fprintf(&b, "\tre[%d] = %s\n", i, bash.AwkString(re))
+	}
+	b.WriteString(`	while ((getline h) > 0) {
+		split(h, f, " ")
+		v = field(f[2] + 0)
+		printf "%d", (v ~ re[f[1]])
+	}
+}
+`)
+	return b.String()
+}
+
+// awkServe matches records "id re-length subject-length", regex, subject,
+// and answers "id 1" or "id 0" on a line: the fuzz targets' regexes arrive
+// one by one (AwkString has its own fuzzer).
+const awkServe = awkField + `BEGIN {
+	while ((getline h) > 0) {
+		split(h, f, " ")
+		r = field(f[2] + 0)
+		v = field(f[3] + 0)
+		printf "%s %d\n", f[1], (v ~ r)
+		fflush()
+	}
+}
+`
+
+// awkCommand returns the path and leading arguments that run a as awk.
+func awkCommand(t testing.TB, a testenv.Awk) (string, []string) {
+	path := testenv.LookPath(t, string(a))
+	if a == "busybox" {
+		return path, []string{"awk"}
+	}
+	return path, nil
+}
+
+// awkForm is the awk form of one ERE.
+type awkForm struct {
+	re        string
+	intervals bool // only an awk with intervals reads re (not Debian 12's mawk)
+}
+
+// awkForms returns AWK's form of each ERE, reporting those AWK refuses.
+func awkForms(t testing.TB, eres []string) []awkForm {
+	forms := make([]awkForm, len(eres))
+	for i, ere := range eres {
+		re, intervals, err := AWK(ere)
+		if err != nil {
+			t.Errorf("AWK(%q): %v", ere, err)
+			re = "^" // placeholder: the case is reported
+		}
+		forms[i] = awkForm{re, intervals}
+	}
+	return forms
+}
+
+// runAwks runs awkScript in each awk and returns, for each awk, one byte
+// per case ('1' match, '0' no match).
+func runAwks(t *testing.T, forms []awkForm, cases []bashCase) map[testenv.Awk][]byte {
+	t.Helper()
+	res := make([]string, len(forms))
+	for i, f := range forms {
+		res[i] = f.re
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "match.awk")
+	if err := os.WriteFile(script, []byte(awkScript(res)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var in bytes.Buffer
+	for _, c := range cases {
+		fmt.Fprintf(&in, "%d %d\n%s\n", c.ere, len(c.subject), c.subject)
+	}
+	out := map[testenv.Awk][]byte{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	var failures []string
+	for _, a := range testenv.Awks {
+		path, args := awkCommand(t, a)
+		cmd := testenv.Command(t, path, append(args, "-f", script)...)
+		cmd.Env = append(os.Environ(), "LC_ALL=C")
+		cmd.Stdin = bytes.NewReader(in.Bytes())
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, err := cmd.Output()
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil || len(got) != len(cases) {
+				msg := fmt.Sprintf("%s: %v (%d results for %d cases)\n%s", a, err, len(got), len(cases), stderr.String())
+				if len(got) < len(cases) {
+					c := cases[len(got)]
+					msg += fmt.Sprintf("\nat the case: regex %q, subject %q", res[c.ere], c.subject)
+				}
+				failures = append(failures, msg)
+				return
+			}
+			out[a] = got
+		}()
+	}
+	wg.Wait()
+	if len(failures) > 0 {
+		t.Fatal(strings.Join(failures, "\n"))
+	}
+	return out
+}
+
+// awkOracle is a persistent awkServe process.
+type awkOracle struct {
+	in  *bufio.Writer
+	out *bufio.Reader
+	id  int // of the last case sent
+}
+
+var (
+	awkOraclesOnce sync.Once
+	awkOracles     map[testenv.Awk]*awkOracle
+	awkOraclesErr  error
+)
+
+func getAwkOracles(t testing.TB) map[testenv.Awk]*awkOracle {
+	for _, a := range testenv.Awks {
+		testenv.LookPath(t, string(a))
+	}
+	awkOraclesOnce.Do(func() {
+		// Like the python3 and bash oracle, they serve every test of the run.
+		awkOracles = map[testenv.Awk]*awkOracle{}
+		for _, a := range testenv.Awks {
+			path, args := awkCommand(t, a)
+			if a == "mawk" {
+				// mawk fills its input buffer before it answers a
+				// getline from a pipe, unless it is interactive.
+				args = append(args, "-W", "interactive")
+			}
+			cmd, _ := testenv.CommandTimeout(time.Hour, path, append(args, awkServe)...)
+			cmd.Env = append(os.Environ(), "LC_ALL=C")
+			in, err := cmd.StdinPipe()
+			if err != nil {
+				awkOraclesErr = err
+				return
+			}
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				awkOraclesErr = err
+				return
+			}
+			if err := cmd.Start(); err != nil {
+				awkOraclesErr = err
+				return
+			}
+			awkOracles[a] = &awkOracle{in: bufio.NewWriter(in), out: bufio.NewReader(out)}
+		}
+	})
+	if awkOraclesErr != nil {
+		t.Fatal(awkOraclesErr)
+	}
+	return awkOracles
+}
+
+// match returns, for each subject, whether re matches it ('1' or '0').
+// An awk that cannot compile re exits, and the oracle is lost for the run.
+func (o *awkOracle) match(t testing.TB, re string, subjects []string) []byte {
+	first := o.id + 1
+	for _, s := range subjects {
+		o.id++
+		fmt.Fprintf(o.in, "%d %d %d\n%s\n%s\n", o.id, len(re), len(s), re, s)
+	}
+	if err := o.in.Flush(); err != nil {
+		t.Fatalf("regex %q: %v", re, err)
+	}
+	out := make([]byte, len(subjects))
+	for i := range out {
+		line, err := o.out.ReadString('\n')
+		if err != nil {
+			t.Fatalf("regex %q: %v (did the awk fail to compile it?)", re, err)
+		}
+		want := strconv.Itoa(first+i) + " "
+		if len(line) != len(want)+2 || !strings.HasPrefix(line, want) {
+			t.Fatalf("regex %q, subject %q: the awk answered %q to case %d", re, subjects[i], line, first+i)
+		}
+		out[i] = line[len(want)]
 	}
 	return out
 }
