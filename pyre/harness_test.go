@@ -123,13 +123,18 @@ type bashCase struct {
 	subject string
 }
 
-func runBash(t testing.TB, eres []string, cases []bashCase) []byte {
-	t.Helper()
-	dir := t.TempDir()
-	script := filepath.Join(dir, "match.bash")
-	if err := os.WriteFile(script, []byte(bashScript(eres)), 0o644); err != nil {
+// tempScript writes text to a file named name in a new directory.
+func tempScript(t testing.TB, name, text string) string {
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+func runBash(t testing.TB, eres []string, cases []bashCase) []byte {
+	t.Helper()
+	script := tempScript(t, "match.bash", bashScript(eres))
 	var in bytes.Buffer
 	for _, c := range cases {
 		fmt.Fprintf(&in, "%d\x00%s\x00", c.ere, c.subject)
@@ -599,11 +604,7 @@ func runAwks(t *testing.T, forms []awkForm, cases []bashCase) map[testenv.Awk][]
 	for i, f := range forms {
 		res[i] = f.re
 	}
-	dir := t.TempDir()
-	script := filepath.Join(dir, "match.awk")
-	if err := os.WriteFile(script, []byte(awkScript(res)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	script := tempScript(t, "match.awk", awkScript(res))
 	var in bytes.Buffer
 	for _, c := range cases {
 		fmt.Fprintf(&in, "%d %d\n%s\n", c.ere, len(c.subject), c.subject)
