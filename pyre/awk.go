@@ -112,7 +112,7 @@ func awkExpand(b *bnode) (*bnode, bool) {
 // awkOptional writes X{0,k}. Where k+1 = c(q+1), it is q nested optional
 // blocks of c copies followed by c-1 nested optionals,
 //
-//	(XX(XX(XX)?)?)?(X)?      X{0,7}: c = 2, q = 3
+//	(XX(XX(XX)?)?)?X?      X{0,7}: c = 2, q = 3
 //
 // which matches a count n = jc+i (j <= q blocks, i < c) in one way only, so
 // that a backtracking matcher tries each count once. c is chosen to make
