@@ -34,7 +34,9 @@ func regexDiag(pos diag.Pos, err error) diag.Diagnostic {
 func setRegex(c *ir.Condition, ere string) error {
 	awk, intervals, err := pyre.AWK(ere)
 	if err != nil {
-		return &pyre.Error{Construct: "internal error", Msg: "internal error: no awk form of the translated regex: " + err.Error()}
+		// The ERE is pyre's own, so the one refusal left is mawk's: its
+		// regex compiler has a fixed stack.
+		return &pyre.Error{Construct: "nesting", Msg: "mawk, which the hooks run where it is installed, cannot compile it: " + err.Error()}
 	}
 	c.ERE, c.AWK, c.Intervals, c.Needle = ere, awk, intervals, needleOf(ere)
 	return nil
