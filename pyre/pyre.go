@@ -1,10 +1,11 @@
 // Package pyre translates Python re patterns into portable POSIX EREs.
 //
 // hookify matches rule patterns with Python's re.search(pattern, value,
-// re.IGNORECASE). The generated hook scripts must reach the same verdict with bash's
-// [[ $value =~ $re ]] under LC_ALL=C, on bash 3.2 (macOS) through 5.2, with glibc,
-// macOS (TRE) and musl regex engines. ERE does that translation at compile time,
-// exactly or not at all:
+// re.IGNORECASE). The generated hooks must reach the same verdict with the regex
+// engine of the awk that runs them (mawk, gawk, BWK awk as on macOS, busybox awk over
+// glibc or musl) under LC_ALL=C; ERE's output is also what bash's [[ $value =~ $re ]]
+// reads the same way, and AWK gives the form all four awks read alike (intervals
+// written out). ERE does that translation at compile time, exactly or not at all:
 //
 //   - The pattern is parsed with Python 3.11's grammar, including its escapes (\uXXXX,
 //     \Z, octal), {,n}, "[[" as a literal, verbose mode and inline and scoped flags.
