@@ -25,22 +25,12 @@ func hasIntervals(t *testing.T, dir string) bool {
 	return err == nil
 }
 
-// needsIntervals reports whether a regex of the unit of h keeps an interval
-// (ir.Condition.Intervals): the unit's program then needs an awk that has
-// intervals.
+// needsIntervals reports whether the unit of h keeps an interval
+// (ir.Unit.Intervals): its program then needs an awk that has intervals.
 func needsIntervals(plan *ir.Cursor, h *ir.Hook) bool {
 	for _, u := range plan.Units {
-		if !slices.Contains(u.Hooks, h) {
-			continue
-		}
-		for _, h := range u.Hooks {
-			for _, c := range h.Checks {
-				for _, cd := range c.AllConds() {
-					if cd.Intervals {
-						return true
-					}
-				}
-			}
+		if slices.Contains(u.Hooks, h) {
+			return u.Intervals()
 		}
 	}
 	return false

@@ -87,8 +87,8 @@ type wrapperData struct {
 
 // programData fills templates/hook.awk.tmpl.
 type programData struct {
-	Header, Wanted, Data, Decoder, Body string
-	Patches, Transcript                 bool
+	Wanted, Data, Decoder, Body string
+	Patches, Transcript         bool
 }
 
 // Generate returns the files of u's Unix hook: the script at
@@ -98,14 +98,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	// dstr fills the tool_input members as one run of numbers: last.
 	l := codegen.NewLayout(u, opts.Warn, true)
 	var data, body, funcs strings.Builder
-	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs}
-	for _, h := range u.Hooks {
-		for _, c := range h.Checks {
-			for _, cd := range c.AllConds() {
-				g.intervals = g.intervals || cd.Intervals
-			}
-		}
-	}
+	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs, intervals: u.Intervals()}
 	fmt.Fprintf(&data, "  hk_sep = %s\n  hk_fail = %s\n", AwkString(`\n\n`), AwkString(codegen.JSONText(ir.ParseFailureMessage)))
 	if u.Dispatches() {
 		data.WriteString("  hk_ev = ARGV[1]; ARGV[1] = \"\"\n")
@@ -120,6 +113,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	pr.Line("function hook() {")
 	if !u.Dispatches() {
 		g.hook(pr.In(), l.Hooks[0])
+		pr.Line("}")
 	} else {
 		for i, h := range l.Hooks {
 			pr.Line("  if (hk_ev == %s) hk_hook%d()", AwkString(h.Arg), i+1)
@@ -132,9 +126,6 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 			g.hook(pr.In(), h)
 			pr.Line("}")
 		}
-	}
-	if !u.Dispatches() {
-		pr.Line("}")
 	}
 	data.WriteString(regexData(g.res))
 	if g.intervals {
@@ -149,16 +140,13 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 		wanted = append(wanted, k.String())
 	}
 	patches := slices.ContainsFunc(u.Hooks, (*ir.Hook).ReadsPatches)
-	prog := func(header string) string {
-		var b strings.Builder
-		err := program.Execute(&b, programData{
-			Header: header, Wanted: AwkString(strings.Join(wanted, " ")), Patches: patches, Transcript: g.transcript,
-			Data: blocks(data.String()), Decoder: Decoder, Body: strings.TrimRight(body.String(), "\n"),
-		})
-		if err != nil {
-			panic(err) // the template is static and its data are strings
-		}
-		return b.String()
+	var prog strings.Builder
+	err := program.Execute(&prog, programData{
+		Wanted: AwkString(strings.Join(wanted, " ")), Patches: patches, Transcript: g.transcript,
+		Data: blocks(data.String()), Decoder: Decoder, Body: strings.TrimRight(body.String(), "\n"),
+	})
+	if err != nil {
+		panic(err) // the template is static and its data are strings
 	}
 
 	header := codegen.Header(u.Sources)
@@ -167,14 +155,15 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 		w.Args = ` "${1-}"`
 	}
 	var files []codegen.File
-	if p := prog(""); len(p) <= maxInline {
+	if p := prog.String(); len(p) <= maxInline {
 		if strings.Contains(p, "'") {
 			panic("bash: a single quote in an inline awk program") // AwkString and comment never write one
 		}
 		w.Program = p
 	} else {
+		// In a file of its own, the program starts with the header.
 		w.File = u.Name + ".awk"
-		files = append(files, codegen.File{Path: l.Path("awk"), Data: []byte(prog(header)), Mode: 0o644})
+		files = append(files, codegen.File{Path: l.Path("awk"), Data: []byte("# " + header + "\n" + p), Mode: 0o644})
 	}
 	var out strings.Builder
 	if err := wrapper.Execute(&out, w); err != nil {
