@@ -87,15 +87,24 @@ func NewLayout(u *ir.Unit, warn ir.WarnMode, toolInputLast bool) *Layout {
 	return l
 }
 
-// RuleData writes, for each rule in number order, a comment line and its
-// user and agent messages (JSON-escaped, without quotes) as the variables
-// hk_uN and hk_aN; assign spells one assignment in the script's language.
-func (l *Layout) RuleData(b *strings.Builder, assign func(name, jsonText string) string) {
+// RuleData writes, for each rule in number order, a comment naming it and
+// its source, and its user and agent messages (JSON-escaped, without
+// quotes), each line spelled by sp in the script's language.
+func (l *Layout) RuleData(b *strings.Builder, sp RuleSpelling) {
 	for i, r := range l.Rules {
-		fmt.Fprintf(b, "# %s (%s)\n", Comment(r.Name), Comment(r.Source))
-		fmt.Fprintf(b, "%s\n", assign(fmt.Sprintf("hk_u%d", i+1), JSONText(r.UserMessage())))
-		fmt.Fprintf(b, "%s\n", assign(fmt.Sprintf("hk_a%d", i+1), JSONText(r.AgentMessage())))
+		b.WriteString(sp.Comment(Comment(r.Name)+" ("+Comment(r.Source)+")") + "\n")
+		b.WriteString(sp.Message(true, i+1, JSONText(r.UserMessage())) + "\n")
+		b.WriteString(sp.Message(false, i+1, JSONText(r.AgentMessage())) + "\n")
 	}
+}
+
+// RuleSpelling spells the lines of RuleData.
+type RuleSpelling struct {
+	// Comment is a comment line holding text (no control characters).
+	Comment func(text string) string
+	// Message defines the user message (user) or the agent message of
+	// rule n, JSON-escaped text, so that the script's answers can use it.
+	Message func(user bool, n int, jsonText string) string
 }
 
 // JSONText is s as the inside of a JSON string literal.

@@ -103,11 +103,12 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	if u.Dispatches() {
 		data.WriteString("  hk_ev = ARGV[1]; ARGV[1] = \"\"\n")
 	}
-	for i, r := range l.Rules {
-		fmt.Fprintf(&data, "  # %s (%s)\n", comment(r.Name), comment(r.Source))
-		fmt.Fprintf(&data, "  hk_U[%d] = %s\n", i+1, AwkString(codegen.JSONText(r.UserMessage())))
-		fmt.Fprintf(&data, "  hk_A[%d] = %s\n", i+1, AwkString(codegen.JSONText(r.AgentMessage())))
-	}
+	l.RuleData(&data, codegen.RuleSpelling{
+		Comment: func(text string) string { return "  # " + strings.ReplaceAll(text, "'", "?") },
+		Message: func(user bool, n int, text string) string {
+			return fmt.Sprintf("  hk_%s[%d] = %s", map[bool]string{true: "U", false: "A"}[user], n, AwkString(text))
+		},
+	})
 
 	pr := codegen.NewPrinter(&body)
 	pr.Line("function hook() {")

@@ -56,7 +56,12 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 	}
 	var data, body strings.Builder
 	g := &gen{l: l, data: codegen.NewData(&data)}
-	l.RuleData(&data, func(name, text string) string { return "$" + name + " = " + Quote(text) })
+	l.RuleData(&data, codegen.RuleSpelling{
+		Comment: func(text string) string { return "# " + text },
+		Message: func(user bool, n int, text string) string {
+			return fmt.Sprintf("$hk_%s%d = %s", map[bool]string{true: "u", false: "a"}[user], n, Quote(text))
+		},
+	})
 
 	pr := codegen.NewPrinter(&body)
 	if !u.Dispatches() {
