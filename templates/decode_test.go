@@ -129,19 +129,19 @@ func writePrograms(t testing.TB, dir string) {
 	}
 }
 
-// runAWK runs every case through the decoder with the awk of env, from one
-// sh process, and reads back what the hook code of the program saw.
-func runAWK(t testing.TB, env awkEnv, cases []awkCase) []awkResult {
+// runCases runs every case through the decoder and the reporter with the
+// awk of env (with patches, A=1), from one sh process, and returns what the
+// reporter printed.
+func runCases(t testing.TB, env awkEnv, cases []awkCase, patches bool) *output {
 	t.Helper()
 	dir := t.TempDir()
 	writePrograms(t, dir)
 	var sc strings.Builder
 	for i, c := range cases {
-		in := filepath.Join(dir, "in"+strconv.Itoa(i))
-		if err := os.WriteFile(in, c.in, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "in"+strconv.Itoa(i)), c.in, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&sc, "%s <in%d\n", invocation(c.want, c.tool, false), i)
+		fmt.Fprintf(&sc, "%s <in%d\n", invocation(c.want, c.tool, patches), i)
 	}
 	script := filepath.Join(dir, "run.sh")
 	if err := os.WriteFile(script, []byte(sc.String()), 0o644); err != nil {
@@ -155,36 +155,56 @@ func runAWK(t testing.TB, env awkEnv, cases []awkCase) []awkResult {
 	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
 		t.Fatalf("%s: sh: %v\nstderr:\n%s", env.name, err, stderr.Bytes())
 	}
-	r := bufio.NewReader(&stdout)
-	line := func() string {
-		s, err := r.ReadString('\n')
-		if err != nil {
-			t.Fatalf("%s: reading the output: %v", env.name, err)
-		}
-		return strings.TrimSuffix(s, "\n")
+	return &output{t: t, awk: env.name, r: bufio.NewReader(&stdout)}
+}
+
+// output reads the reporter's lines and values.
+type output struct {
+	t   testing.TB
+	awk string
+	r   *bufio.Reader
+}
+
+func (o *output) line() string {
+	s, err := o.r.ReadString('\n')
+	if err != nil {
+		o.t.Fatalf("%s: reading the output: %v", o.awk, err)
 	}
+	return strings.TrimSuffix(s, "\n")
+}
+
+// value reads "U" (unset) or "S", the length, a newline, the value and a
+// newline.
+func (o *output) value() payload.Value {
+	l := o.line()
+	if l == "U" {
+		return payload.Value{}
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(l, "S"))
+	if err != nil || !strings.HasPrefix(l, "S") {
+		o.t.Fatalf("%s: bad output line %q", o.awk, l)
+	}
+	b := make([]byte, n+1)
+	if _, err := io.ReadFull(o.r, b); err != nil || b[n] != '\n' {
+		o.t.Fatalf("%s: short value", o.awk)
+	}
+	return payload.Value{Text: string(b[:n]), Set: true}
+}
+
+// runAWK runs every case through the decoder with the awk of env, and
+// returns what the hook code of the program saw.
+func runAWK(t testing.TB, env awkEnv, cases []awkCase) []awkResult {
+	t.Helper()
+	out := runCases(t, env, cases, false)
 	res := make([]awkResult, len(cases))
 	for i, c := range cases {
-		ok := line()
+		ok := out.line()
 		if !strings.HasPrefix(ok, "O") {
 			t.Fatalf("%s: case %d: bad output line %q", env.name, i, ok)
 		}
 		res[i].ok = ok[1:]
 		for range c.want {
-			l := line()
-			if l == "U" {
-				res[i].vals = append(res[i].vals, payload.Value{})
-				continue
-			}
-			n, err := strconv.Atoi(strings.TrimPrefix(l, "S"))
-			if err != nil || !strings.HasPrefix(l, "S") {
-				t.Fatalf("%s: case %d: bad output line %q", env.name, i, l)
-			}
-			b := make([]byte, n+1)
-			if _, err := io.ReadFull(r, b); err != nil || b[n] != '\n' {
-				t.Fatalf("%s: case %d: short value", env.name, i)
-			}
-			res[i].vals = append(res[i].vals, payload.Value{Text: string(b[:n]), Set: true})
+			res[i].vals = append(res[i].vals, out.value())
 		}
 	}
 	return res
@@ -746,46 +766,8 @@ func TestDecodeToolString(t *testing.T) {
 // of the patch keys (ir.PatchKeys; tool_name has none there).
 func runPatchCases(t *testing.T, env awkEnv, cases []awkCase) {
 	t.Helper()
-	dir := t.TempDir()
-	writePrograms(t, dir)
-	var sc strings.Builder
-	for i, c := range cases {
-		if err := os.WriteFile(filepath.Join(dir, "in"+strconv.Itoa(i)), c.in, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(&sc, "%s <in%d\n", invocation(c.want, false, true), i)
-	}
-	script := filepath.Join(dir, "run.sh")
-	if err := os.WriteFile(script, []byte(sc.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := testenv.Command(t, env.sh, script)
-	cmd.Dir = dir
-	cmd.Env = []string{"PATH=" + env.dir, "LC_ALL=C"}
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s: %v", env.name, err)
-	}
-	r := bufio.NewReader(bytes.NewReader(out))
-	line := func() string {
-		s, err := r.ReadString('\n')
-		if err != nil {
-			t.Fatalf("%s: reading the output: %v", env.name, err)
-		}
-		return strings.TrimSuffix(s, "\n")
-	}
-	value := func() payload.Value {
-		l := line()
-		if l == "U" {
-			return payload.Value{}
-		}
-		n, _ := strconv.Atoi(strings.TrimPrefix(l, "S"))
-		b := make([]byte, n+1)
-		if _, err := io.ReadFull(r, b); err != nil {
-			t.Fatalf("%s: short value", env.name)
-		}
-		return payload.Value{Text: string(b[:n]), Set: true}
-	}
+	out := runCases(t, env, cases, true)
+	line, value := out.line, out.value
 	for _, c := range cases {
 		var ok, np string
 		fmt.Sscanf(line(), "O%s N%s", &ok, &np)
