@@ -101,13 +101,13 @@ func runPython(t testing.TB, cases []pyCase) []pyResult {
 
 // bashScript writes a script that matches records "index NUL subject NUL" from
 // stdin against re[index], printing [[ =~ ]]'s status (0, 1, or 2 for a regex bash
-// rejects) for each. The EREs are embedded with bash.Quote, as the code generator
-// does, and matched through an unquoted $r.
+// rejects) for each. The EREs are embedded with testenv.BashQuote and matched
+// through an unquoted $r, as the bash hooks did before the awk runtime.
 func bashScript(eres []string) string {
 	var b strings.Builder
 	b.WriteString("re=()\n")
 	for i, e := range eres {
-		fmt.Fprintf(&b, "re[%d]=%s\n", i, bash.Quote(e))
+		fmt.Fprintf(&b, "re[%d]=%s\n", i, testenv.BashQuote(e))
 	}
 	b.WriteString(`while IFS= read -r -d '' i && IFS= read -r -d '' v; do
   r=${re[$i]}

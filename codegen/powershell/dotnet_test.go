@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hookify/hookify/codegen/bash"
 	"github.com/hookify/hookify/internal/testenv"
 )
 
@@ -143,7 +142,7 @@ func TestDotNetRegexAgainstBash(t *testing.T) {
 	var script, lines bytes.Buffer
 	script.WriteString("export LC_ALL=C\nm() { if [[ $2 =~ $1 ]]; then echo 1; elif [ $? = 1 ]; then echo 0; else echo E; fi; }\n")
 	for _, c := range cases {
-		fmt.Fprintf(&script, "m %s %s\n", bash.Quote(c.ere), bash.Quote(c.subj))
+		fmt.Fprintf(&script, "m %s %s\n", testenv.BashQuote(c.ere), testenv.BashQuote(c.subj))
 		fmt.Fprintf(&lines, "%s %s\n", hex.EncodeToString([]byte(c.net)), hex.EncodeToString([]byte(c.subj)))
 	}
 	file := filepath.Join(t.TempDir(), "cases.sh")

@@ -1,4 +1,4 @@
-package bash
+package testenv
 
 import (
 	"bytes"
@@ -6,13 +6,11 @@ import (
 	"testing"
 
 	"mvdan.cc/sh/v3/syntax"
-
-	"github.com/hookify/hookify/internal/testenv"
 )
 
-// FuzzQuote checks that Quote gives one bash word that expands to exactly
-// the input bytes, in real bash under LC_ALL=C (as in generated scripts).
-func FuzzQuote(f *testing.F) {
+// FuzzBashQuote checks that BashQuote gives one bash word that expands to
+// exactly the input bytes, in real bash under LC_ALL=C.
+func FuzzBashQuote(f *testing.F) {
 	for _, s := range []string{
 		"", "plain", "it's", `back\slash`, "$(rm -rf /)", "`id`", "%s%n", "EOF\n", "a\nb\r\nc\td",
 		"\x01\x1f\x7f", "naïve ✅ 日本", "\xff\xfe invalid utf-8", `\x41 \n \' \\`, "'; echo pwned; '", "!history",
@@ -20,28 +18,28 @@ func FuzzQuote(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	bash := testenv.LookPath(f, "bash")
+	bash := LookPath(f, "bash")
 	f.Fuzz(func(t *testing.T, s string) {
 		if strings.IndexByte(s, 0) >= 0 {
-			return // NUL cannot be held by a shell string; lowering rejects it
+			return // NUL cannot be held by a shell string
 		}
-		q := Quote(s)
+		q := BashQuote(s)
 		file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader("printf %s "+q+"\n"), "")
 		if err != nil {
-			t.Fatalf("Quote(%q) = %s does not parse: %v", s, q, err)
+			t.Fatalf("BashQuote(%q) = %s does not parse: %v", s, q, err)
 		}
 		call := file.Stmts[0].Cmd.(*syntax.CallExpr)
 		if len(call.Args) != 3 {
-			t.Fatalf("Quote(%q) = %s is %d words, want 1", s, q, len(call.Args)-2)
+			t.Fatalf("BashQuote(%q) = %s is %d words, want 1", s, q, len(call.Args)-2)
 		}
-		cmd := testenv.Command(t, bash, "-c", "export LC_ALL=C\nprintf %s "+q)
+		cmd := Command(t, bash, "-c", "export LC_ALL=C\nprintf %s "+q)
 		cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin"}
 		out, err := cmd.Output()
 		if err != nil {
 			t.Fatalf("bash: %v", err)
 		}
 		if !bytes.Equal(out, []byte(s)) {
-			t.Fatalf("Quote(%q) = %s expands to %q", s, q, out)
+			t.Fatalf("BashQuote(%q) = %s expands to %q", s, q, out)
 		}
 	})
 }

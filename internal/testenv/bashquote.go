@@ -1,4 +1,4 @@
-package bash
+package testenv
 
 import (
 	"fmt"
@@ -6,16 +6,16 @@ import (
 	"unicode/utf8"
 )
 
-// Quote returns s as one bash word that expands to exactly s: an ANSI-C
+// BashQuote returns s as one bash word that expands to exactly s: an ANSI-C
 // $'…' string in which backslash, quote, every control character and
 // every byte that is not part of valid UTF-8 are escaped, and all other
-// characters are kept as they are (so scripts stay valid UTF-8). The
-// generated hooks no longer hold bash (AwkString quotes their rule text);
-// the tests that compare a regex engine with bash's [[ =~ ]] quote with it.
-// s must not contain NUL, which no shell string can hold.
-func Quote(s string) string {
+// characters are kept as they are. Tests that compare a regex engine with
+// bash's [[ =~ ]] embed their regexes and subjects with it (the generated
+// hooks hold no bash: codegen/bash.AwkString quotes their rule text). s
+// must not contain NUL, which no shell string can hold.
+func BashQuote(s string) string {
 	if strings.IndexByte(s, 0) >= 0 {
-		panic("bash.Quote: NUL in string") // lowering rejects NUL
+		panic("testenv.BashQuote: NUL in string")
 	}
 	var b strings.Builder
 	b.WriteString("$'")
