@@ -29,12 +29,15 @@ import (
 var perHook = flag.Int("payloads", 12, "payloads generated per hook in the differential test")
 
 // TestDifferential runs the generated scripts of synthetic rules over
-// regex edge cases and every event (see differential).
+// regex edge cases and every event (see differential). Each rule is built
+// alone with --layout per-rule, so that a rule on several events gets one
+// script that takes the event as its argument (the corpus tests build the
+// default layout).
 func TestDifferential(t *testing.T) {
 	synth := synthetic()
 	var projects []*project
 	for _, name := range slices.Sorted(maps.Keys(synth)) {
-		if p := compileProject(t, synth, "synthetic "+name, []string{name}); p != nil {
+		if p := compileProject(t, synth, "synthetic "+name, []string{name}, ir.PerRule); p != nil {
 			projects = append(projects, p)
 		}
 	}
@@ -55,7 +58,7 @@ func TestDifferentialCorpus(t *testing.T) {
 	skipped := 0
 	for _, f := range testenv.CorpusRules(t) {
 		name := filepath.Base(f)
-		p := compileProject(t, corpus, name, []string{name})
+		p := compileProject(t, corpus, name, []string{name}, ir.PerEvent)
 		if p == nil {
 			skipped++
 			continue
@@ -67,7 +70,7 @@ func TestDifferentialCorpus(t *testing.T) {
 		t.Fatal("no corpus rule compiles")
 	}
 	single := len(projects)
-	if p := compileProject(t, corpus, "corpus (all together)", together); p != nil {
+	if p := compileProject(t, corpus, "corpus (all together)", together, ir.PerEvent); p != nil {
 		projects = append(projects, p)
 	} else {
 		t.Error("the corpus rules that compile alone do not compile together")
@@ -171,8 +174,8 @@ type ran struct {
 	err  string
 }
 
-func compileProject(t *testing.T, fsys fs.FS, name string, inputs []string) *project {
-	res := compiler.Compile(fsys, compiler.Options{Inputs: inputs})
+func compileProject(t *testing.T, fsys fs.FS, name string, inputs []string, layout ir.Layout) *project {
+	res := compiler.Compile(fsys, compiler.Options{Inputs: inputs, Layout: layout})
 	if res.Diags.HasErrors() || res.Cursor == nil || len(res.Cursor.Units) == 0 {
 		return nil
 	}
