@@ -1,8 +1,9 @@
 // Package bench holds run.sh, which measures generated hooks against two
 // floors (bash and dash) and a static binary (refhook) and prints a table,
-// then each awk's ratio to mawk's. Nothing is timed here: the test only runs the script
-// once, with one round of one call and small sizes, so that it cannot rot
-// unnoticed. The script itself checks each hook's answer before timing it.
+// then each awk's ratio to mawk's, and unicode.sh, which measures exact
+// Unicode \w \d \b in awk. Nothing is timed here: the tests only run each
+// script once, with one round of one call and small sizes, so that it cannot
+// rot unnoticed. The scripts check each answer before timing it.
 package bench
 
 import (
@@ -133,4 +134,30 @@ func hasRow(out, c, awk string) bool {
 		}
 	}
 	return false
+}
+
+// TestUnicodePrintsTable runs unicode.sh once, at two small sizes, so that
+// it cannot rot unnoticed: the script itself checks every awk's answers
+// with the exact classes against python3 before it times anything.
+func TestUnicodePrintsTable(t *testing.T) {
+	var awks []string
+	for _, a := range testenv.Awks {
+		testenv.LookPath(t, string(a))
+		awks = append(awks, string(a))
+	}
+	testenv.LookPath(t, "python3")
+	cmd := testenv.Command(t, "bash", "unicode.sh", "1", "1")
+	cmd.Env = append(os.Environ(), "AWKS="+strings.Join(awks, " "), "SIZES=2 1000")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("bench/unicode.sh 1 1: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "the design on none") {
+		t.Errorf("no line saying the exact classes agree with python3:\n%s", out)
+	}
+	for _, awk := range awks {
+		if !hasRow(string(out), `\bfoo\w+`, awk) {
+			t.Errorf("no row for \\bfoo\\w+ with %s:\n%s", awk, out)
+		}
+	}
 }
