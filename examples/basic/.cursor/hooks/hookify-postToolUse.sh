@@ -25,7 +25,7 @@ BEGIN { dinit() }
 { dline($0) }
 END { dfin(); hook() }
 function dinit(   i, k, w) {
-	S = d = E = FF = FN = np = NV = JS = JN = JA = JW = T = T0 = J0 = 0; G = JG = U = ""
+	S = d = E = FF = FN = np = NV = JS = JN = JA = JW = T = T0 = J0 = 0; G = JG = ""
 	delete C; delete VS; delete VA; delete VB; delete PR; delete TK; delete K; delete P
 	delete PK; delete XA; delete XB; delete JB; delete JE; delete FT; delete NA; delete NR_; delete LA; delete LR
 	ORS = ""; Z = sprintf("%c", 0); ZN = length(Z) == 1
