@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,6 +33,7 @@ const (
 	fWarn                       // --warn
 	fNoPrompt                   // --no-prompt-hooks
 	fJSON                       // --json
+	fKeep                       // -k, --keep-going
 )
 
 // fOutput are the flags that change what build writes.
@@ -53,6 +56,10 @@ type subcommand struct {
 	// platformFromHooks: without --platform, the platform is the one of
 	// the hookify entries in the existing hooks.json.
 	platformFromHooks bool
+	// keepsBuilt: given RULES, the command also compiles the rules whose
+	// hooks the output holds (builtSources), so that naming one rule never
+	// removes the hooks of the others.
+	keepsBuilt bool
 	// writes: the command writes the outputs, so the prologue holds the
 	// build lock (writer.Lock) from before it compiles until the body is
 	// done: two builds at once run one after the other.
@@ -70,12 +77,18 @@ type cli struct {
 	dir  string // -C
 	user bool
 	json bool
-	opts compiler.Options
-	args []string // positional arguments
-	root string   // the directory read from: -C, or the home directory with --user
-	res  *compiler.Result
+	// keepGoing (-k): the rules with errors are left out and named, and
+	// the command goes on with the others (SPEC §9.5).
+	keepGoing bool
+	opts      compiler.Options
+	args      []string // positional arguments
+	root      string   // the directory read from: -C, or the home directory with --user
+	res       *compiler.Result
 
 	scriptsOnly bool // check --scripts
+	// named are the rule files or folders given as arguments; built are
+	// the rule files added to them by keepsBuilt.
+	named, built []string
 }
 
 const rulesDoc = "RULES are rule files or folders, relative to the root; without them, .claude/hookify.*.local.md."
@@ -92,27 +105,25 @@ func init() {
 		doc: "Compiles the rules and writes the hooks and hooks.json entries, all or nothing: any error\n" +
 			"in an enabled rule, or an output path that is not hookify's, changes no file. With\n" +
 			"--keep-going, rules with errors are left out and named, the others are written (still\n" +
-			"all or nothing), and the exit code is 1.",
-		flags:  fOutput | fJSON,
+			"all or nothing), and the exit code is 1. Named RULES are built with the rules already\n" +
+			"built: their hooks replace their own, and every other rule's hooks stay.",
+		flags:  fOutput | fJSON | fKeep,
 		user:   "read ~/.claude/hookify.*.local.md and write ~/.cursor/",
-		writes: true,
-		setup: func(fs *flag.FlagSet) func(*cli) int {
-			keep := fs.Bool("keep-going", false, "leave out the rules with errors, build the others, and exit 1")
-			fs.BoolVar(keep, "k", false, "short for --keep-going")
-			return func(c *cli) int { return build(c, false, *keep) }
-		},
+		writes: true, keepsBuilt: true,
+		setup: body(func(c *cli) int { return build(c, false) }),
 	}, {
-		name: "check", platformFromHooks: true, args: "[RULES...]", rules: true,
+		name: "check", platformFromHooks: true, args: "[RULES...]", rules: true, keepsBuilt: true,
 		summary: "exit 1 with a diff when the written output is stale; writes nothing",
 		doc: "Compiles the rules in memory and compares the result with the files on disk: exit 1 and a\n" +
-			"unified diff when they differ. For pre-commit and CI.",
-		flags: fOutput | fJSON,
+			"unified diff when they differ. For pre-commit and CI. With --keep-going, the output is\n" +
+			"compared with what build --keep-going writes, and rules left out do not fail the check.",
+		flags: fOutput | fJSON | fKeep,
 		user:  "read ~/.claude/hookify.*.local.md and compare with ~/.cursor/",
 		setup: func(fs *flag.FlagSet) func(*cli) int {
 			scripts := fs.Bool("scripts", false, "compare only the scripts under .cursor/hooks/, not hooks.json (for teams that do not commit hooks.json)")
 			return func(c *cli) int {
 				c.scriptsOnly = *scripts
-				return build(c, true, false)
+				return build(c, true)
 			}
 		},
 	}, {
@@ -143,11 +154,12 @@ func init() {
 		user:    "read ~/.claude/hookify.*.local.md",
 		setup:   body(explain),
 	}, {
-		name: "test", platformFromHooks: true, args: "[RULES...]", rules: true,
+		name: "test", platformFromHooks: true, args: "[RULES...]", rules: true, keepsBuilt: true,
 		summary: "run the rules' tests: and --cases fixtures through the scripts; writes nothing",
 		doc: "Runs each fixture through the hooks.json commands on disk as Cursor does and compares\n" +
-			"every answer with the reference evaluator and with the fixture's expect.",
-		flags: fOutput,
+			"every answer with the reference evaluator and with the fixture's expect. With\n" +
+			"--keep-going, the tests of the rules with errors are left out, the others run.",
+		flags: fOutput | fKeep,
 		user:  "read ~/.claude/hookify.*.local.md and run the hooks in ~/.cursor/",
 		setup: func(fs *flag.FlagSet) func(*cli) int {
 			cases := fs.String("cases", "", "also run the case files (.json, .yaml, .yml) under `DIR`, relative to the root")
@@ -158,8 +170,9 @@ func init() {
 		summary: "print the hooks' answer to the payload on stdin (--event E) and exit with their code; writes nothing",
 		doc: "Compiles the rules in memory and prints the answer the hooks of one event give to the\n" +
 			"payload on stdin, byte for byte what the scripts print; a summary goes to stderr. The\n" +
-			"exit code is the hooks' own: 2 when one blocks, else 0 (1 when the evaluator cannot run).",
-		flags: fDir | fUser | fLayout | fWarn | fNoPrompt,
+			"exit code is the hooks' own: 2 when one blocks, else 0 (1 when the evaluator cannot run).\n" +
+			"With --keep-going, the rules with errors are left out and the others answer.",
+		flags: fDir | fUser | fLayout | fWarn | fNoPrompt | fKeep,
 		user:  "read ~/.claude/hookify.*.local.md",
 		setup: func(fs *flag.FlagSet) func(*cli) int {
 			event := fs.String("event", "", "the `EVENT` of the payload, a Cursor or a hookify event: "+eventNames())
@@ -173,8 +186,9 @@ func init() {
 			"against the rules, /bin/sh and a supported awk (which it names) are there, each hook\n" +
 			"answers a harmless payload as Cursor runs it, and no rule also runs from the other level or\n" +
 			"from Claude Code's settings. Prints one line per finding with its fix; exit 1 when a\n" +
-			"finding stops a hook from working or leaves a rule unenforced.",
-		flags: fDir | fUser | fJSON,
+			"finding stops a hook from working or leaves a rule unenforced. With --keep-going, the\n" +
+			"rules with errors are taken as left out (as build --keep-going leaves them): a warning.",
+		flags: fDir | fUser | fJSON | fKeep,
 		user:  "check ~/.cursor/hooks.json and its hooks, run from ~/.cursor as Cursor runs them",
 		setup: body(doctor),
 	}, {
@@ -257,6 +271,10 @@ func (c *cli) flagSet() (*flag.FlagSet, func(*cli) int) {
 	if cmd.flags&fJSON != 0 {
 		fs.BoolVar(&c.json, "json", false, "print diagnostics (and changes) as JSON on stdout")
 	}
+	if cmd.flags&fKeep != 0 {
+		fs.BoolVar(&c.keepGoing, "keep-going", false, "leave out the rules with errors (named on stderr) and go on with the others")
+		fs.BoolVar(&c.keepGoing, "k", false, "short for --keep-going")
+	}
 	return fs, cmd.setup(fs)
 }
 
@@ -302,6 +320,15 @@ func (c *cli) run(args []string) int {
 		if err := c.inputs(pos); err != nil {
 			c.errorf("%v", err)
 			return 2
+		}
+		c.named = slices.Clone(c.opts.Inputs)
+		if c.cmd.keepsBuilt && len(c.named) > 0 {
+			for _, src := range builtSources(c.root) {
+				if !slices.ContainsFunc(c.named, func(in string) bool { return covers(in, src) }) {
+					c.built = append(c.built, src)
+				}
+			}
+			c.opts.Inputs = append(c.opts.Inputs, c.built...)
 		}
 	}
 	if c.cmd.writes {
@@ -356,6 +383,13 @@ func (c *cli) inputs(args []string) error {
 		c.opts.Inputs = append(c.opts.Inputs, filepath.ToSlash(in))
 	}
 	return nil
+}
+
+// covers reports whether the rule input in (a file or a folder) names the
+// rule file src.
+func covers(in, src string) bool {
+	in = path.Clean(in)
+	return in == src || path.Dir(src) == in
 }
 
 // errorf prints "hookify CMD: message" to stderr.

@@ -337,9 +337,10 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 	fsys := os.DirFS(d.root)
 	var bestChanges []writer.Change
 	bestFlags, bestDist := "", 0
+	leftOutSaid := false
 	for _, cand := range d.candidates(commands) {
 		res := compiler.Compile(fsys, cand.opts)
-		if res.Diags.HasErrors() {
+		if res.Diags.HasErrors() && len(res.Files) == 0 {
 			n := 0
 			for _, dg := range res.Diags {
 				if dg.Severity == diag.Error {
@@ -350,6 +351,19 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 				Message: fmt.Sprintf("the rules do not compile (%s), so the hooks on disk cannot be what they say", plural(n, "error")),
 				Fix:     "run hookify vet" + d.where() + " and fix them"})
 			return nil, 0
+		}
+		if len(res.LeftOut) > 0 && !leftOutSaid {
+			// Only some rules have errors: the others are checked as
+			// build --keep-going built them.
+			leftOutSaid = true
+			sev, msg := "error", "not enforced: these rule files have errors, so no hook holds their rules"
+			fix := "run hookify vet" + d.where() + " and fix them; hookify doctor -k checks the others as hookify build -k built them; " + acceptHint
+			if d.c.keepGoing {
+				sev, msg = "warning", "left out because of errors (--keep-going): no hook holds their rules"
+				fix = "run hookify vet" + d.where() + " and fix them; " + acceptHint
+			}
+			d.add(finding{Pos: d.at(".claude"), Severity: sev, Code: "rules",
+				Message: msg + ": " + strings.Join(res.LeftOut, ", "), Fix: fix})
 		}
 		changes, err := writer.Plan(fsys, res.Files, res.Stale)
 		if err != nil {

@@ -35,7 +35,10 @@ func evalCmd(c *cli, event string) int {
 	}
 	if res.Diags.HasErrors() {
 		printDiags(stderr, res.Diags)
-		return 1
+		if !c.usable() {
+			return 1
+		}
+		c.leftOut()
 	}
 	env := hookEnv(hookDir(root, c.user), os.Environ(), c.opts.Warn == ir.WarnAllow)
 	failed, exit := false, 0

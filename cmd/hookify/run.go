@@ -16,9 +16,10 @@ import (
 )
 
 // build is "hookify build", and "hookify check" with check set. With
-// keepGoing, the rules with errors are left out and the others written,
-// and the exit code is 1 (SPEC §8.4).
-func build(c *cli, check, keepGoing bool) int {
+// --keep-going, the rules with errors are left out and the others written
+// (build exits 1) or compared (check exits 0 when they are up to date:
+// right after build -k, SPEC §9.5).
+func build(c *cli, check bool) int {
 	res, root, stdout, stderr := c.res, c.root, c.stdout, c.stderr
 	if !check && len(c.opts.Inputs) == 0 {
 		if st, err := os.Stat(filepath.Join(root, ".claude")); err != nil || !st.IsDir() {
@@ -38,7 +39,7 @@ func build(c *cli, check, keepGoing bool) int {
 	// despite errors: every error is in a rule it left out.
 	partial := diags.HasErrors() && len(res.Files) > 0
 	var changes []writer.Change
-	if !diags.HasErrors() || keepGoing && partial {
+	if !diags.HasErrors() || c.keepGoing && partial {
 		var err error
 		changes, err = writer.Plan(os.DirFS(root), res.Files, res.Stale)
 		if err != nil {
@@ -50,12 +51,11 @@ func build(c *cli, check, keepGoing bool) int {
 	if !c.json {
 		printSummarised(stderr, diags)
 	}
-	if diags.HasErrors() && !(keepGoing && partial) {
+	if diags.HasErrors() && !(c.keepGoing && partial) {
 		if c.json {
 			writeJSON(stdout, report)
-		} else if partial && !check {
-			fmt.Fprintf(stderr, "hookify build: nothing written: %s with errors; hookify build --keep-going would leave %s out and build the other %s now\n",
-				plural(len(res.LeftOut), "rule file"), them(len(res.LeftOut)), plural(len(res.Program.Rules), "rule"))
+		} else if partial {
+			c.wouldKeepGoing()
 		}
 		return 1
 	}
@@ -68,12 +68,18 @@ func build(c *cli, check, keepGoing bool) int {
 	if check {
 		if c.json {
 			writeJSON(stdout, report)
+		} else {
+			c.leftOut()
 		}
 		if len(changes) > 0 {
 			if !c.json {
 				fmt.Fprint(stdout, writer.Diff(changes))
 			}
-			fmt.Fprintf(stderr, "hookify check: %s stale; run hookify build\n", staleFiles(len(changes)))
+			fix := "run hookify build"
+			if len(res.LeftOut) > 0 {
+				fix += " --keep-going"
+			}
+			fmt.Fprintf(stderr, "hookify check: %s stale; %s\n", staleFiles(len(changes)), fix)
 			return 1
 		}
 		return 0
@@ -86,9 +92,8 @@ func build(c *cli, check, keepGoing bool) int {
 		writeJSON(stdout, report)
 	} else {
 		fmt.Fprintf(stderr, "hookify: %s, %s; %s\n", plural(len(res.Program.Rules), "rule"), plural(len(res.Cursor.Units), "script"), summary(changes))
-		if len(res.LeftOut) > 0 {
-			fmt.Fprintf(stderr, "hookify build: left out because of errors (--keep-going): %s\n", strings.Join(res.LeftOut, ", "))
-		}
+		c.alsoBuilt()
+		c.leftOut()
 	}
 	if len(res.LeftOut) > 0 {
 		return 1
