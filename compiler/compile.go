@@ -72,6 +72,10 @@ type Result struct {
 	Diags diag.List
 	// Sources are the rule files read, in order.
 	Sources []string
+	// Names are the rule names of the sources that have one (a name: key,
+	// else the name in the file name), also of the rules left out or
+	// disabled.
+	Names map[string]string
 }
 
 // Compile compiles the rules under root (an fs.FS of the project root, or of
@@ -97,8 +101,10 @@ func Compile(root fs.FS, opts Options) *Result {
 		}
 		res.Program.Rules = slices.DeleteFunc(res.Program.Rules, func(r *ir.Rule) bool { return r.Source == file })
 	}
+	res.Names = map[string]string{}
 	for _, name := range files {
 		pf, r, diags := compileFile(root, name, opts, tr)
+		res.Names[name] = ruleName(pf, name)
 		if r != nil && opts.Layout == ir.PerRule && !r.Prompt {
 			this := ruleScript{r.Name, ir.ScriptPrefix + ir.FileName(r.Name) + ".sh", namePos(pf)}
 			if prev, dup := scripts[strings.ToLower(this.file)]; dup {
@@ -185,6 +191,17 @@ func Compile(root fs.FS, opts Options) *Result {
 		}
 	}
 	return res
+}
+
+// ruleName is the name of the rule in file name, parsed as pf (nil when it
+// could not be parsed): its name: key, else the name in the file name.
+func ruleName(pf *parser.File, name string) string {
+	if pf != nil {
+		if p, ok := pf.Field("name"); ok && p.Value.Kind == parser.Scalar && strings.TrimSpace(p.Value.Str) != "" {
+			return p.Value.Str
+		}
+	}
+	return DefaultName(name)
 }
 
 // ruleScript is the script that --layout per-rule names after a rule.

@@ -63,16 +63,58 @@ func readEvent(f *parser.File, p *parser.Pair, s string, r *ir.Rule, diags *diag
 		diags.Refuse(pos, diag.ClaudeEvent, fmt.Sprintf("event %s is a Claude Code hook event, which hookify cannot read as one of its events", quoteShort(s)), fix)
 		return
 	}
-	hint := "write one of event: " + strings.Join(ir.EventNames(ir.Events), ", ")
+	events := ir.Events
+	_, conds := f.Field("conditions")
+	_, lone := f.Field("pattern")
+	lone = lone && !conds
+	// Only the events under which the rule can build: a lone pattern needs
+	// a field to test, and a tool_matcher a tool of the event.
+	if fit := slices.DeleteFunc(slices.Clone(events), func(e ir.Event) bool { return !fits(r, e, lone) }); len(fit) > 0 {
+		events = fit
+	}
+	hint := "write one of event: " + strings.Join(ir.EventNames(events), ", ")
 	switch {
 	case slices.ContainsFunc(ir.Events, func(e ir.Event) bool { return strings.EqualFold(e.String(), s) }):
 		hint = "write event: " + lower + " (events are lower case)"
 	case strings.Contains(lower, "prompt"):
 		hint = "write event: prompt"
+	case strings.Contains(lower, "tool") && lone:
+		hint = "write the event of the tools to guard: event: bash (shell commands), file (file writes) or read (file reads)"
 	case strings.Contains(lower, "tool"):
 		hint = "write event: all to run on every event, or the event of the tools to guard: bash (shell commands), file (file writes) or read (file reads)"
 	}
 	diags.Refuse(pos, diag.UnknownEvent, fmt.Sprintf("unknown event %s", quoteShort(s)), hint)
+	diags.Suggest(eventRewrites(f, p, r, lone, hint)...)
+}
+
+// eventRewrites are the rewrites of event that hint names ("event: x" and
+// the events listed after it), less those under which the rule still
+// could not build: a lone pattern needs an event with a field to test.
+func eventRewrites(f *parser.File, p *parser.Pair, r *ir.Rule, lone bool, hint string) []diag.Rewrite {
+	_, i, ok := strings.Cut(hint, "event: ")
+	if !ok {
+		return nil
+	}
+	var out []diag.Rewrite
+	for _, e := range ir.Events {
+		if strings.Contains(" "+i, " "+e.String()) && fits(r, e, lone) {
+			out = append(out, diag.Set(p.KeyPos, "event: "+e.String()))
+		}
+	}
+	return out
+}
+
+// fits reports whether rule r, as read so far (its tool_matcher and
+// action), can build with event e: a lone pattern needs a field to test,
+// and a rule with a tool_matcher a tool of the event.
+func fits(r *ir.Rule, e ir.Event, lone bool) bool {
+	if _, field := ir.MainField(e); lone && !field {
+		return false
+	}
+	c := *r
+	c.Event = e
+	on, dropped := ir.Targets(&c)
+	return len(on) > 0 || len(dropped) > 0
 }
 
 // preToolUseEvent is the hookify event that Claude Code's PreToolUse means
@@ -142,6 +184,14 @@ func readAction(p *parser.Pair, s string, r *ir.Rule, diags *diag.List) {
 			}
 		}
 		diags.Refuse(p.Value.Pos, diag.UnknownAction, fmt.Sprintf("unknown action %s", quoteShort(s)), hint)
+		// Each action the hint names, as it names it.
+		var rw []diag.Rewrite
+		for _, a := range []string{"warn", "block"} {
+			if strings.Contains(hint, "action: "+a) {
+				rw = append(rw, diag.Set(p.KeyPos, "action: "+a))
+			}
+		}
+		diags.Suggest(rw...)
 	}
 }
 
@@ -165,6 +215,9 @@ func readOp(op *parser.Pair, s string, diags *diag.List) (ir.Op, bool) {
 		hint = "write operator: regex_match"
 	}
 	diags.Refuse(op.Value.Pos, diag.UnknownOperator, fmt.Sprintf("unknown operator %s", quoteShort(s)), hint)
+	if hint == "write operator: regex_match" {
+		diags.Suggest(diag.Set(op.KeyPos, "operator: regex_match"))
+	}
 	return 0, false
 }
 

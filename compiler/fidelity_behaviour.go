@@ -247,7 +247,7 @@ func checkPatternField(c *fctx) {
 		}
 		c.warn(p.KeyPos, "upstream tests a lone pattern against content, which Claude Code's Stop event never has, so it never fires this rule; the pattern matches anything, so Cursor sends the message once, when the agent first stops. No spelling makes upstream fire it once")
 	case "all":
-		c.warn(p.KeyPos, "upstream tests a lone pattern against content, which only file writes have (Write's content, Edit's new_string), so it fires this rule only on file edits; we refuse it. Write event: file, or conditions with the fields to test")
+		c.warn(p.KeyPos, "upstream tests a lone pattern against content, which only file writes have (Write's content, Edit's new_string), so it fires this rule only on file edits; we refuse it. Write event: bash to test shell commands, or event: file to test file writes as upstream does")
 	}
 }
 

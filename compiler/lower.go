@@ -26,7 +26,7 @@ var fieldRE = regexp.MustCompile(`^(tool_input\.)?[A-Za-z_][A-Za-z0-9_]*$`)
 // one or two letters off), so that a typo such as "acton: block", which
 // turns a block rule into a warn rule, is fixed in one edit; "" when no
 // key of known is that close.
-func keyHint(p *parser.Pair, known []string) string {
+func keyHint(p *parser.Pair, known []string) (string, []diag.Rewrite) {
 	key := strings.ToLower(p.Key)
 	limit := 1
 	if len(key) > 4 {
@@ -40,11 +40,11 @@ func keyHint(p *parser.Pair, known []string) string {
 	}
 	switch {
 	case best == "":
-		return ""
+		return "", nil
 	case p.Value != nil && p.Value.Kind == parser.Scalar && !p.Value.Quoted && p.Value.Str != "" && !strings.ContainsAny(p.Value.Str, "\n#"):
-		return "write " + best + ": " + p.Value.Str + " if that is what you meant"
+		return "write " + best + ": " + p.Value.Str + " if that is what you meant", []diag.Rewrite{diag.Set(p.KeyPos, best+": "+p.Value.Str)}
 	default:
-		return "spell the key " + best + " if that is what you meant"
+		return "spell the key " + best + " if that is what you meant", nil
 	}
 }
 
@@ -96,7 +96,9 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 		}
 		seen[p.Key] = p
 		if !knownKeys[p.Key] {
-			diags.Advise(p.KeyPos, diag.UnknownKey, "unknown key "+p.Key+" is ignored", keyHint(p, slices.Sorted(maps.Keys(knownKeys))))
+			hint, rw := keyHint(p, slices.Sorted(maps.Keys(knownKeys)))
+			diags.Advise(p.KeyPos, diag.UnknownKey, "unknown key "+p.Key+" is ignored", hint)
+			diags.Suggest(rw...)
 		}
 	}
 	compatScalars(f, &diags)
@@ -163,8 +165,14 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 		if holds, _ := opOnEmpty(ir.RegexMatch.String(), s); holds && r.Event.FiresOnce() || badEvent {
 			break // matches anything: the rule is unconditional (README, "Stop rules")
 		}
+		var eventKey diag.Pos // zero: the rule has no event key, so add one
+		if hasEvent {
+			eventKey = ep.KeyPos
+		}
+		hint, rewrites := patternFix(r.Event, s, eventKey, pp.KeyPos)
 		diags.Refuse(pp.KeyPos, diag.PatternNeedsField,
-			fmt.Sprintf("a lone pattern has no field to test on event %s", r.Event), patternFix(r.Event, s))
+			fmt.Sprintf("a lone pattern has no field to test on event %s", r.Event), hint)
+		diags.Suggest(rewrites...)
 	case !hasEvent && !r.Prompt:
 		noEvent(f, r, &diags)
 	default:
@@ -221,26 +229,53 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 	}
 	if len(on) == 0 {
 		if len(dropped) == 0 && (!r.Prompt || len(r.MCP) == 0) {
-			diags.Warnf(namePos(f), diag.NoTarget, "rule %s runs on no Cursor event (its tool_matcher names no tool of its event): nothing is generated for it", r.Name)
+			unenforced(f, r, &diags)
 		}
 		return nil, diags, false
 	}
 	return r, diags, false
 }
 
-// patternFix says what to write instead of a lone pattern on event e,
-// which has no main field: conditions on the fields of e.
-func patternFix(e ir.Event, pattern string) string {
-	field, hint := "transcript", "transcript, the conversation so far; or reason"
-	if e == ir.EventAll {
-		field, hint = "command", "command on shell commands; new_text or file_path on file writes; prompt on prompts; transcript on stop"
+// unenforced reports a rule that no Cursor hook can enforce: its
+// tool_matcher names no tool of its event that Cursor shows its hooks. It
+// is an error for a block rule and a warning for a warn rule (SPEC §9.5):
+// either way nothing is generated for it, and the hint says how to accept
+// that for good.
+func unenforced(f *parser.File, r *ir.Rule, diags *diag.List) {
+	tm := ""
+	if p, ok := f.Field("tool_matcher"); ok {
+		tm = p.Value.Str
 	}
-	return fmt.Sprintf("write conditions on the field to test (%s), for example:\n%s", hint,
-		conditionsYAML(field, ir.RegexMatch.String(), pattern))
+	msg := fmt.Sprintf("rule %s is not enforced: its tool_matcher (%s) names no tool of event %s that a Cursor hook sees, so nothing is generated for it", r.Name, quoteShort(tm), r.Event)
+	hint := "to accept that, write enabled: false; to guard tools that Cursor shows its hooks, name them in tool_matcher (" + strings.Join(slices.Sorted(maps.Keys(claudeTools)), ", ") + " or mcp__<server>__<tool>, joined with |)"
+	var off diag.Pos // zero: add enabled: false
+	if p, ok := f.Field("enabled"); ok {
+		off = p.KeyPos
+	}
+	if r.Action == ir.Block {
+		diags.Refuse(namePos(f), diag.NoTarget, msg+": the block never happens", hint)
+	} else {
+		diags.Advise(namePos(f), diag.NoTarget, msg, hint)
+	}
+	diags.Suggest(diag.Set(off, "enabled: false"))
 }
 
-// conditionsYAML spells a conditions list of one item, quoting the
-// pattern so that YAML and upstream hookify read the same text.
+// patternFix says what to write instead of a lone pattern on event e,
+// which has no main field, and the rewrites it names: on event all, the
+// event whose field the pattern was evidently meant for, event: bash (the
+// command), or event: file (what is written: all that upstream tests); on
+// stop, a condition on the transcript. eventKey is the event key's
+// position (zero when the rule has none), patternKey the pattern's.
+func patternFix(e ir.Event, pattern string, eventKey, patternKey diag.Pos) (string, []diag.Rewrite) {
+	if e == ir.EventAll {
+		return "write event: bash to test the command of each shell command, or event: file to test the text that file writes put in (all that upstream tests on event all)",
+			[]diag.Rewrite{diag.Set(eventKey, "event: bash"), diag.Set(eventKey, "event: file")}
+	}
+	yaml := conditionsYAML("transcript", ir.RegexMatch.String(), pattern)
+	return "write conditions on the field to test (transcript, the whole conversation so far; or reason) instead of the pattern, for example:\n" + yaml,
+		[]diag.Rewrite{diag.Set(patternKey, yaml)}
+}
+
 func conditionsYAML(field, op, pattern string) string {
 	return fmt.Sprintf("conditions:\n  - field: %s\n    operator: %s\n    pattern: %s", field, op, yamlScalar(pattern))
 }
@@ -329,13 +364,16 @@ func lowerEnabled(p *parser.Pair, diags *diag.List) bool {
 	}
 	switch strings.ToLower(v.Str) {
 	case "yes", "on":
-		diags.Warnf(v.Pos, diag.EnabledWord, "enabled: %s is read as true; write true (YAML 1.2 and hookify read it as text)", v.Str)
+		diags.Advise(v.Pos, diag.EnabledWord, fmt.Sprintf("enabled: %s is read as true (YAML 1.2 and hookify read it as text)", v.Str), "write enabled: true")
+		diags.Suggest(diag.Set(p.KeyPos, "enabled: true"))
 		return true
 	case "no", "off":
-		diags.Warnf(v.Pos, diag.EnabledWord, "enabled: %s is read as false; write false (hookify reads any text as enabled)", v.Str)
+		diags.Advise(v.Pos, diag.EnabledWord, fmt.Sprintf("enabled: %s is read as false (hookify reads any text as enabled)", v.Str), "write enabled: false")
+		diags.Suggest(diag.Set(p.KeyPos, "enabled: false"))
 		return false
 	}
 	diags.Refuse(v.Pos, diag.Type, fmt.Sprintf("enabled must be true or false, not %q", v.Str), "write enabled: true or enabled: false")
+	diags.Suggest(diag.Set(p.KeyPos, "enabled: true"), diag.Set(p.KeyPos, "enabled: false"))
 	return false
 }
 
@@ -399,7 +437,7 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 		}
 		cursor, ok := claudeTools[name]
 		if !ok {
-			diags.Warnf(p.Value.Pos, diag.ToolMatcher, "tool_matcher names %q, which has no Cursor equivalent among hookify's events (%s, the Task tool, and MCP tools as mcp__<server>__<tool>): it is ignored", name, toolRows)
+			diags.Warnf(p.Value.Pos, diag.ToolMatcher, "tool_matcher names %q, which no Cursor hook sees (hookify's events: %s, the Task tool, and MCP tools as mcp__<server>__<tool>): the rule does not guard it in Cursor", name, toolRows)
 			continue
 		}
 		for _, t := range cursor {
@@ -437,7 +475,9 @@ func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.
 			switch kv.Key {
 			case "field", "operator", "pattern", "value":
 			default:
-				diags.Advise(kv.KeyPos, diag.UnknownKey, "unknown condition key "+kv.Key+" is ignored", keyHint(kv, []string{"field", "operator", "pattern", "value"}))
+				hint, rw := keyHint(kv, []string{"field", "operator", "pattern", "value"})
+				diags.Advise(kv.KeyPos, diag.UnknownKey, "unknown condition key "+kv.Key+" is ignored", hint)
+				diags.Suggest(rw...)
 			}
 		}
 		if fp, found := it.Get("field"); found {

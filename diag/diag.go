@@ -56,7 +56,27 @@ type Diagnostic struct {
 	// Hint says how to fix it: what to write instead, with the corrected
 	// line where one exists. Empty when there is nothing to add.
 	Hint string
+	// Rewrites are the rewrites the hint suggests, each one way to fix the
+	// rule as it stands, when the hint names them literally (SPEC §9.5:
+	// every one, applied, gives a rule that builds). The hint shows the
+	// text of each of their edits.
+	Rewrites []Rewrite
 }
+
+// Rewrite is one suggested fix of a rule file: edits of its front matter.
+type Rewrite []Edit
+
+// Edit replaces one front-matter entry: the key at Key (its line, from
+// the key's column) with the lines nested under it, by Text (more lines
+// are indented to the key's column). Text "" removes the entry. A zero Key
+// adds Text as a top-level entry at the end of the front matter.
+type Edit struct {
+	Key  Pos
+	Text string
+}
+
+// Set is a rewrite of one edit.
+func Set(key Pos, text string) Rewrite { return Rewrite{{Key: key, Text: text}} }
 
 // String renders the diagnostic as "pos: severity: message", followed by
 // the hint, if any, on lines of its own, each indented by a tab.
@@ -93,6 +113,14 @@ func (l *List) Advise(pos Pos, code Code, msg, hint string) {
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Code: code, Msg: msg, Hint: hint})
 }
 
+// Suggest sets the rewrites that the hint of the list's last diagnostic
+// names.
+func (l List) Suggest(rw ...Rewrite) {
+	if len(l) > 0 {
+		l[len(l)-1].Rewrites = rw
+	}
+}
+
 // Demote turns every error of the list into a warning (a disabled rule's
 // problems never stop a build, SPEC §8.1).
 func (l List) Demote() {
@@ -113,7 +141,9 @@ func (l List) Sort() List {
 			strings.Compare(a.Msg, b.Msg),
 		)
 	})
-	return slices.Compact(l)
+	return slices.CompactFunc(l, func(a, b Diagnostic) bool {
+		return a.Pos == b.Pos && a.Severity == b.Severity && a.Code == b.Code && a.Msg == b.Msg && a.Hint == b.Hint
+	})
 }
 
 // HasErrors reports whether any diagnostic is an error.
