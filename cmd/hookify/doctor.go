@@ -337,7 +337,7 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 	fsys := os.DirFS(d.root)
 	var bestChanges []writer.Change
 	bestFlags, bestDist := "", 0
-	leftOutSaid := false
+	leftOutSaid, unenforcedSaid := false, false
 	for _, cand := range d.candidates(commands) {
 		res := compiler.Compile(fsys, cand.opts)
 		if res.Diags.HasErrors() && len(res.Files) == 0 {
@@ -351,6 +351,18 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 				Message: fmt.Sprintf("the rules do not compile (%s), so the hooks on disk cannot be what they say", plural(n, "error")),
 				Fix:     "run hookify vet" + d.where() + " and fix them"})
 			return nil, 0
+		}
+		if !unenforcedSaid {
+			unenforcedSaid = true
+			// An enabled warn rule that no hook can enforce builds with a
+			// warning; here it is what it is: a rule left unenforced.
+			for _, dg := range res.Diags {
+				if dg.Code == diag.NoTarget && dg.Severity == diag.Warning {
+					pos := d.at(dg.Pos.File)
+					pos.Line, pos.Col = dg.Pos.Line, dg.Pos.Col
+					d.add(finding{Pos: pos, Severity: "error", Code: "unenforced", Message: dg.Msg, Fix: dg.Hint})
+				}
+			}
 		}
 		if len(res.LeftOut) > 0 && !leftOutSaid {
 			// Only some rules have errors: the others are checked as

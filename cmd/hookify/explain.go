@@ -27,13 +27,12 @@ func explain(c *cli) int {
 	ex := &explainer{opts: opts, plan: plan}
 	var files []string
 	for _, f := range res.Sources {
-		r := ruleOf(res.Program, f)
-		if len(selectors) == 0 || slices.ContainsFunc(selectors, func(s string) bool { return selects(s, f, r) }) {
+		if len(selectors) == 0 || slices.ContainsFunc(selectors, func(s string) bool { return selects(s, f, res.Names[f]) }) {
 			files = append(files, f)
 		}
 	}
 	for _, s := range selectors {
-		if !slices.ContainsFunc(res.Sources, func(f string) bool { return selects(s, f, ruleOf(res.Program, f)) }) {
+		if !slices.ContainsFunc(res.Sources, func(f string) bool { return selects(s, f, res.Names[f]) }) {
 			fmt.Fprintf(stderr, "hookify explain: no rule %q (name it by rule name or file)\n", s)
 			return 1
 		}
@@ -52,7 +51,7 @@ func explain(c *cli) int {
 				ds = append(ds, d)
 			}
 		}
-		ex.file(stdout, f, ruleOf(res.Program, f), ds)
+		ex.file(stdout, f, res.Names[f], ruleOf(res.Program, f), ds)
 	}
 	return 0
 }
@@ -66,11 +65,12 @@ func ruleOf(p *ir.Program, file string) *ir.Rule {
 	return nil
 }
 
-// selects reports whether selector s names the rule file f: by rule name,
-// by path, by file name, or by the name in the file name.
-func selects(s, f string, r *ir.Rule) bool {
+// selects reports whether selector s names the rule file f, whose rule is
+// called name: by rule name, by path, by file name, or by the name in the
+// file name.
+func selects(s, f, name string) bool {
 	s = strings.TrimPrefix(strings.ReplaceAll(s, "\\", "/"), "./")
-	return s == f || s == path.Base(f) || s == compiler.DefaultName(f) || r != nil && s == r.Name
+	return s == f || s == path.Base(f) || s == compiler.DefaultName(f) || s == name
 }
 
 type explainer struct {
@@ -86,9 +86,19 @@ func section(w io.Writer, label, text string) {
 	fmt.Fprint(w, wrap(fmt.Sprintf("  %-9s ", label), text))
 }
 
-// item writes a "- " item under a section.
-func item(w io.Writer, text string) {
-	fmt.Fprint(w, wrap("            - ", text))
+// item writes a "- " item under a section. Lines after the first are
+// code (a hint's YAML example): written as they are, under the item's
+// text, so that they can be copied.
+func item(w io.Writer, text string) { itemAt(w, "            - ", text) }
+
+func itemAt(w io.Writer, prefix, text string) {
+	first, code, _ := strings.Cut(text, "\n")
+	fmt.Fprint(w, wrap(prefix, first))
+	if code != "" {
+		for _, line := range strings.Split(code, "\n") {
+			fmt.Fprintln(w, strings.TrimRight("                "+line, " "))
+		}
+	}
 }
 
 // items writes a section of "- " items, the first on the label's line.
@@ -98,7 +108,7 @@ func items(w io.Writer, label string, list []string) {
 		if i == 0 {
 			prefix = fmt.Sprintf("  %-9s - ", label)
 		}
-		fmt.Fprint(w, wrap(prefix, text))
+		itemAt(w, prefix, text)
 	}
 }
 
@@ -108,7 +118,7 @@ func wrap(prefix, text string) string {
 	indent := strings.Repeat(" ", len(prefix))
 	line := prefix
 	for _, para := range strings.Split(text, "\n") {
-		for _, word := range strings.Fields(para) {
+		for _, word := range words(para) {
 			if len(line) > len(indent) && len(line)+1+len(word) > width {
 				b.WriteString(strings.TrimRight(line, " ") + "\n")
 				line = indent
@@ -124,8 +134,37 @@ func wrap(prefix, text string) string {
 	return b.String()
 }
 
-func (ex *explainer) file(w io.Writer, f string, r *ir.Rule, ds diag.List) {
-	name := compiler.DefaultName(f)
+// words splits a paragraph at spaces, but never inside backquotes: a
+// pattern shown as `...` stays on one line, whole, to be copied.
+func words(para string) []string {
+	var out []string
+	for len(para) > 0 {
+		para = strings.TrimLeft(para, " \t")
+		if para == "" {
+			break
+		}
+		end := strings.IndexAny(para, " \t")
+		if end < 0 {
+			end = len(para)
+		}
+		// A word that opens a backquote runs to the closing one.
+		if n := strings.Count(para[:end], "`"); n%2 == 1 {
+			if close := strings.IndexByte(para[end:], '`'); close >= 0 {
+				end += close + 1
+				if more := strings.IndexAny(para[end:], " \t"); more >= 0 {
+					end += more
+				} else {
+					end = len(para)
+				}
+			}
+		}
+		out = append(out, para[:end])
+		para = para[end:]
+	}
+	return out
+}
+
+func (ex *explainer) file(w io.Writer, f, name string, r *ir.Rule, ds diag.List) {
 	if r != nil {
 		name = r.Name
 	}
@@ -365,5 +404,5 @@ func withHint(d diag.Diagnostic) string {
 	if d.Hint == "" {
 		return d.Msg
 	}
-	return d.Msg + "; " + strings.ReplaceAll(d.Hint, "\n", " ")
+	return d.Msg + "; " + d.Hint
 }

@@ -10,7 +10,9 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -125,6 +127,9 @@ func testCmd(c *cli, cases string) int {
 		summary += fmt.Sprintf("; %s in tests or cases", plural(bad, "problem"))
 	}
 	fmt.Fprintf(stdout, "\nhookify test: %s\n", summary)
+	if len(fixtures) == 0 && cases == "" {
+		fmt.Fprint(stdout, testsExample(res.Program.Rules))
+	}
 	if rn.pwsh == "" {
 		fmt.Fprintln(stderr, "hookify test: PowerShell scripts not run: pwsh is not on PATH")
 	}
@@ -291,10 +296,10 @@ func (rn *runner) run(f eval.Fixture, n int) row {
 				}
 				got := rn.exec(cmd.bash(), raw, environ)
 				if got.err != nil || !bytes.Equal(got.out, want.Answer) || got.code != want.Exit {
-					fmt.Fprintf(&d, "      bash:       %s\n", got)
-					fail("bash disagrees with the evaluator")
+					fmt.Fprintf(&d, "      sh hook:    %s\n", got)
+					fail("the sh hook disagrees with the evaluator")
 				} else {
-					d.WriteString("      bash:       the same\n")
+					d.WriteString("      sh hook:    the same\n")
 				}
 				if rn.pwsh != "" && fileExists(filepath.Join(rn.dir, cmd.script+".ps1")) {
 					ps := rn.exec(cmd.powershell(rn.pwsh), raw, environ)
@@ -390,4 +395,40 @@ func sameJSON(a, b []byte) bool {
 		return false
 	}
 	return bytes.Count(a, []byte("\n")) <= 1 && reflect.DeepEqual(x, y)
+}
+
+// plainInput matches a pattern that matches itself as input text.
+var plainInput = regexp.MustCompile(`^[A-Za-z0-9 _/:=,@-]+$`)
+
+// testsExample says how to add tests to a rule, with a copyable tests:
+// key for the first rule that has conditions: an input that the rule
+// should catch (its pattern, where the pattern matches itself) and, for a
+// shell rule, one it should allow.
+func testsExample(rules []*ir.Rule) string {
+	const intro = "No test ran. Add examples to a rule's front matter under tests: (README, \"Testing rules\"); "
+	for _, r := range rules {
+		if r.Prompt || len(r.Conditions) == 0 {
+			continue
+		}
+		c := r.Conditions[0]
+		value, caught := "TEXT THE RULE SHOULD CATCH", false
+		switch c.Op {
+		case ir.RegexMatch, ir.Contains, ir.Equals, ir.StartsWith, ir.EndsWith:
+			if plainInput.MatchString(c.Pattern) {
+				value, caught = c.Pattern, true
+			}
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%sfor %s (%s)%s:\n", intro, r.Name, r.Source, map[bool]string{true: "", false: ", with the text it should catch"}[caught])
+		b.WriteString("tests:\n")
+		fmt.Fprintf(&b, "  - input: {%s: %s}\n    expect: %s\n", c.Field, strconv.Quote(value), r.Action)
+		const harmless = "echo hello"
+		re, err := regexp.Compile(c.Pattern)
+		if c.Field == "command" && len(r.Conditions) == 1 && c.Op != ir.NotContains && c.Op != ir.NotRegexMatch &&
+			err == nil && !re.MatchString(harmless) && !strings.Contains(harmless, c.Pattern) {
+			fmt.Fprintf(&b, "  - input: {command: %s}\n    expect: allow\n", strconv.Quote(harmless))
+		}
+		return b.String()
+	}
+	return intro + "each is an input (the fields the rule tests) and the answer to expect: allow, warn or block\n"
 }
