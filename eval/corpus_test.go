@@ -581,7 +581,7 @@ func place(t *testing.T, p *project, src ir.Source, v string, r *rand.Rand) []me
 	return out
 }
 
-var texts = []string{"", "ls -la", "é✅ 中文", "a\tb", "\"quoted\" \\ back", "line\nline", "npm test", "x\u2028y", "😀"}
+var texts = []string{"", "ls -la", "é✅ 中文", "a\tb", "\"quoted\" \\ back", "line\nline", "npm test", "x\u2028y", "😀", "a\x00b", "\x00"}
 
 func randomText(r *rand.Rand) string { return texts[r.IntN(len(texts))] }
 
@@ -589,10 +589,10 @@ func randomText(r *rand.Rand) string { return texts[r.IntN(len(texts))] }
 // that must all decode to the same fields: escapes (in keys too), BOMs and
 // Cursor's n++ framing before the object, decoys the decoder must not take
 // for fields, duplicates where the last one wins, whitespace and newlines
-// between tokens. With toolString, tool_input is a string of JSON, as
-// beforeMCPExecution sends it.
+// between tokens, \u0000 in any string (read as 01). With toolString,
+// tool_input is a string of JSON, as beforeMCPExecution sends it.
 func spell(ms []member, r *rand.Rand, toolString bool) []byte {
-	style := r.IntN(11)
+	style := r.IntN(12)
 	str := func(s string) string {
 		switch style {
 		case 1:
@@ -600,6 +600,16 @@ func spell(ms []member, r *rand.Rand, toolString bool) []byte {
 		case 2:
 			b, _ := json.Marshal(s) // <, > and & as \u003c ...
 			return string(b)
+		case 11:
+			if r.IntN(2) == 0 {
+				// A NUL anywhere in a key or a value, an argument of an MCP
+				// tool too (escaped once more in a string tool_input).
+				i := r.IntN(len(s) + 1)
+				for i > 0 && i < len(s) && !utf8.RuneStart(s[i]) {
+					i--
+				}
+				s = s[:i] + "\x00" + s[i:]
+			}
 		}
 		return ir.JSONString(s)
 	}
@@ -644,6 +654,15 @@ func spell(ms []member, r *rand.Rand, toolString bool) []byte {
 		obj := "{" + strings.Join(tool, sep) + "}"
 		if toolString {
 			obj = str(obj)
+			if style == 11 && r.IntN(3) == 0 {
+				// A \u0000 in the string itself: its text holds a raw NUL
+				// (read as 01), so it is not one JSON object.
+				i := 1 + r.IntN(len(obj)-1)
+				for obj[i-1] == '\\' || !utf8.RuneStart(obj[i]) {
+					i--
+				}
+				obj = obj[:i] + `\u0000` + obj[i:]
+			}
 		}
 		t := `"tool_input"` + colon + obj
 		if style == 6 {

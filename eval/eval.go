@@ -72,14 +72,14 @@ func Hook(h *ir.Hook, raw []byte, env Env) Result {
 		decode = payload.DecodePatched
 	}
 	p, err := decode(raw)
+	if err == nil && h.ReadsToolString() {
+		err = p.ParseToolInputString()
+	}
 	if err != nil {
 		res.Outcome, res.Err = ir.Failed, err
 		a := ir.AnswerFor(h.Event, ir.Failed, env.Warn, h.FailClosed)
 		res.Answer, res.Exit = a.Render(ir.ParseFailureMessage, ir.ParseFailureMessage), a.Exit
 		return res
-	}
-	if h.Event.Spec().MCP {
-		p.ParseToolInputString()
 	}
 	var blockU, blockA, warnU, warnA []string
 	// The views a check is tried in: the payload, then one per file of its

@@ -89,6 +89,14 @@ func (h *Hook) Keys() []Key {
 	return ks
 }
 
+// ReadsToolString reports whether h reads the tool's arguments from a
+// string tool_input (docs/mcp.md): an MCP hook that reads a tool_input
+// member. Text there that is not one JSON object leaves such a hook unable
+// to decide (README, "Payload fields").
+func (h *Hook) ReadsToolString() bool {
+	return h.Event.Spec().MCP && slices.Contains(h.Keys(), ToolInputKey)
+}
+
 // ScriptPrefix starts the name of every generated script.
 const ScriptPrefix = "hookify-"
 

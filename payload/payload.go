@@ -8,9 +8,11 @@
 //     "n++" (see Prefix); anything else there makes the input invalid.
 //     From the '{' on the input must be exactly one RFC 8259 object
 //     followed only by JSON whitespace.
-//   - A string that contains the escape \u0000 makes the whole payload
-//     invalid: a NUL cannot live in a bash variable. So do raw bytes below
-//     0x20 inside strings, and a raw NUL anywhere after the '{'.
+//   - The escape \u0000 decodes to the byte 01, wherever it stands (keys
+//     too): BWK and busybox awk cannot hold a NUL in a string, so every
+//     implementation reads a NUL as 01, as transcripts are read (README,
+//     "Payload fields"). Raw bytes below 0x20 inside strings make the
+//     whole payload invalid, and so does a raw NUL anywhere after the '{'.
 //   - Only top-level keys and the members of the top-level tool_input
 //     object are reported. Keys are compared after decoding their escapes:
 //     "comm\u0061nd" is the key "command".
@@ -151,11 +153,14 @@ func Decode(raw []byte) (*Payload, error) {
 // the top-level tool_input is set (only a string can hold an object), its
 // text is decoded as one JSON object with only JSON whitespace around it,
 // with Decode's rules, and the members of that object are the tool_input
-// members; when the text is not such an object, there are none.
-func (p *Payload) ParseToolInputString() {
+// members. When the text is not such an object (a raw NUL that \u0000
+// put there, read as 01, is a control byte) it returns an error wrapping
+// ErrInvalid, and there are no members: a hook that reads the arguments
+// cannot decide, and one with a block rule fails closed.
+func (p *Payload) ParseToolInputString() error {
 	v := p.Top("tool_input")
 	if !v.Set {
-		return
+		return nil
 	}
 	clear(p.tool)
 	d := &decoder{b: []byte(v.Text)}
@@ -164,9 +169,14 @@ func (p *Payload) ParseToolInputString() {
 		p.tool[unescape(key)] = v
 		return err
 	})
-	if d.space(); err != nil || d.i < len(d.b) {
-		clear(p.tool)
+	if d.space(); err == nil && d.i < len(d.b) {
+		err = d.errorf("data after the object")
 	}
+	if err != nil {
+		clear(p.tool)
+		return fmt.Errorf("the string tool_input: %w", err)
+	}
+	return nil
 }
 
 // edits reads a tool_input.edits array (MultiEdit's) at its '[' and sets
@@ -473,9 +483,6 @@ func (d *decoder) str() ([]byte, error) {
 			if d.i+6 > len(d.b) || !isHex4(d.b[d.i+2:d.i+6]) {
 				return nil, d.errorf("bad \\u escape")
 			}
-			if string(d.b[d.i+2:d.i+6]) == "0000" {
-				return nil, d.errorf("\\u0000 in a string")
-			}
 			d.i += 6
 		default:
 			return nil, d.errorf("bad escape")
@@ -549,7 +556,11 @@ func unescape(raw []byte) string {
 					r = utf8.RuneError
 				}
 			}
-			out = utf8.AppendRune(out, r)
+			if r == 0 {
+				out = append(out, 0x01) // NUL is read as 01 (see the package comment)
+			} else {
+				out = utf8.AppendRune(out, r)
+			}
 			continue
 		default: // '"', '\\', '/'
 			out = append(out, e)

@@ -109,9 +109,11 @@ var decodeTests = []struct {
 	{"two objects", `{"a":1}{}`, nil},
 	{"extra brace", `{"a":1}}`, nil},
 	{"mismatched", `{"a":[1}]`, nil},
-	{"unicode nul", `{"command":"ls\u0000rm"}`, nil},
-	{"unicode nul in key", `{"\u0000":1}`, nil},
-	{"unicode nul nested", `{"x":[{"y":"\u0000"}],"command":"ls"}`, nil},
+	{"unicode nul", `{"command":"ls\u0000rm"}`, fields{"command": s("ls\x01rm")}},
+	{"unicode nul and 01", `{"command":"\u0000\u0001\u0000"}`, fields{"command": s("\x01\x01\x01")}},
+	{"unicode nul in key", `{"\u0000":1,"comm\u0000and":"x"}`, fields{"\x01": s("1"), "comm\x01and": s("x")}},
+	{"unicode nul nested", `{"x":[{"y":"\u0000"}],"command":"ls"}`, fields{"command": s("ls")}},
+	{"unicode nul in tool_input", `{"tool_input":{"content":"a\u0000b","file_path":".env"}}`, fields{"tool_input.content": s("a\x01b"), "tool_input.file_path": s(".env")}},
 	{"raw nul in string", "{\"command\":\"ls\x00rm\"}", nil},
 	{"raw nul outside", "{\"command\":\"ls\"\x00}", nil},
 	{"raw nul after", "{\"command\":\"ls\"}\x00", nil},
@@ -234,8 +236,11 @@ func compareJSON(t *testing.T, in []byte) {
 	if !ti.Set {
 		return
 	}
-	p.ParseToolInputString()
-	refTool, _ := payloadtest.ToolInputString(ti.Text)
+	perr := p.ParseToolInputString()
+	refTool, ok := payloadtest.ToolInputString(ti.Text)
+	if (perr == nil) != ok {
+		t.Errorf("ParseToolInputString(%q): %v, encoding/json reads an object: %v", in, perr, ok)
+	}
 	want, g = fields{}, fields{}
 	for k, v := range refTool {
 		if v.Set {

@@ -32,16 +32,18 @@
 # I: when set to 1, the input is the decoded text of a string tool_input
 # (docs/mcp.md): nothing may come before the "{" but JSON whitespace.
 # dstr(s, w, o) decodes such a text s in the same program after the payload,
-# with I=1, W=w and O=o: its keys get values in V (or none, when s is not
-# one JSON object), and OK stays as it was.
+# with I=1, W=w and O=o: its keys get values in V; when s is not one JSON
+# object there are none and OK becomes 0 (the hook cannot decide), else OK
+# stays as it was.
 #
 # Input: the bytes before the first "{" may only be white space (space, tab,
 # CR, LF) and, unless I=1, bytes of byte order marks (EF BB BF FE FF) and
 # the text n++ (a framing that Cursor 3.8.11 and later put there on
 # Windows); any other byte there makes the input invalid. From the "{" on the input must be exactly
 # one RFC 8259 object followed only by JSON whitespace. Also invalid: no "{"
-# at all, the escape \u0000 in any string (BWK and busybox awk cannot hold a
-# NUL), raw bytes 00-1F inside strings.
+# at all, raw bytes 00-1F inside strings. The escape \u0000 gives the byte
+# 01, wherever it stands: BWK and busybox awk cannot hold a NUL, so a NUL is
+# read as 01 everywhere, as transcripts are (README, "Payload fields").
 #
 # Output: after the input, END calls dfin, which sets OK to 1 when the
 # input was valid (else 0, and V holds none of the keys), then hook().
@@ -116,7 +118,7 @@ function dline(L,   k, n, i, f, F, T9) {
 	if (index(L, "\\")) {
 		if (index(L, "\\\\")) gsub(/\\\\/, "\001", L)
 		if (index(L, "\\\"")) gsub(/\\"/, "\002", L)
-		if (L ~ /\\([^\/bfnrtu]|u(0000|[^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]))|\\(u.?.?.?)?$/) { E = 1; return }
+		if (L ~ /\\([^\/bfnrtu]|u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]))|\\(u.?.?.?)?$/) { E = 1; return }
 	}
 	n = split(L, F, /"/)
 	if (n % 2 == 0 && n) { E = 1; return }
@@ -164,12 +166,12 @@ function dfin(   i, j, k, m, v, x) {
 	OK = 1
 }
 # dstr: decode the text s of a string tool_input (I=1) into V[o+1] on, for
-# the names w; OK stays as it was.
+# the names w; OK becomes 0 when s is not one JSON object.
 function dstr(s, w, o,   ok, n, t, i) {
 	ok = OK; W = w; O = o; I = 1; A = 0
 	dinit(); n = split(s, t, /\n/)
 	for (i = 1; i <= n; i++) dline(t[i])
-	dfin(); OK = ok
+	dfin(); OK = ok && OK
 }
 # jn: the pieces a to b as one string, joined by halves (not quadratic).
 function jn(a, b,   m) {
@@ -275,7 +277,7 @@ function dec(p,   n, a, i, h, c, e) {
 }
 function hx(s) { return H[substr(s, 1, 1)] * 4096 + H[substr(s, 2, 1)] * 256 + H[substr(s, 3, 1)] * 16 + H[substr(s, 4, 1)] }
 function u8(c) {
-	if (c < 128) return sprintf("%c", c)
+	if (c < 128) return c ? sprintf("%c", c) : "\001"
 	if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
 	if (c < 65536) return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
 	return sprintf("%c%c%c%c", 240 + int(c / 262144), 128 + int(c / 4096) % 64, 128 + int(c / 64) % 64, 128 + c % 64)

@@ -222,10 +222,11 @@ type cand struct{ val, set, slot string }
 // checks began: reading V[i] or X[j, i] creates an element.
 func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 	p := pr.Line
-	if slot := g.l.Key(ir.ToolInputKey); slot != 0 && h.Event.Spec().MCP {
+	if slot := g.l.Key(ir.ToolInputKey); slot != 0 && h.ReadsToolString() {
 		// On beforeMCPExecution a string tool_input holds the tool's
 		// arguments as JSON text (docs/mcp.md): the tool_input members,
-		// the last keys, are read from it.
+		// the last keys, are read from it; text that is not one JSON
+		// object sets OK to 0.
 		var names []string
 		for _, k := range g.l.Keys {
 			if k.ToolInput {

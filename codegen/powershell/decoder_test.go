@@ -40,15 +40,16 @@ func randomPayload(r *rand.Rand) []byte {
 	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
 	ws := func() { b.WriteString(pick("", "", " ", "\n", "\t", "\r\n", "  ")) }
 	keys := []string{"command", "cwd", "tool_name", "tool_input", "n", "file_path", "content", "Command", "comm\\u0061nd", "x", "tool_inpu", "\\\"command",
-		"tool\\u005Finput", "\\u0063ontent", "file\\u005fpath", "\\/command", "command\\n", "\\u0074ool_name", "edits", "edits", "new_string", "old_string", "edits[].new_string"}
+		"tool\\u005Finput", "\\u0063ontent", "file\\u005fpath", "\\/command", "command\\n", "\\u0074ool_name", "edits", "edits", "new_string", "old_string", "edits[].new_string",
+		"comm\\u0000and", "\\u0000", "file_path\\u0000"}
 	str := func() {
 		b.WriteByte('"')
 		for n := r.Intn(5); n > 0; n-- {
 			b.WriteString(pick("a", "rm -rf /", "é", "✅", "\xff", "\xc3", "'", "\\n", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\t",
 				"\\u00e9", "\\u0041", "\\ud83d\\ude00", "\\ud83d", "\\ude00x", "\\uD83D\\uDE00", "\\u0027", "\\u2028", "\\\\u0041", "\"command\":\"x\"", "{", "}"))
 		}
-		if r.Intn(40) == 0 {
-			b.WriteString(pick("\\u0000", "\x01", "\\x", "\\u12", "\t"))
+		if r.Intn(12) == 0 {
+			b.WriteString(pick("\\u0000", "\\u0000", "\\u0000", "\x01", "\\x", "\\u12", "\t"))
 		}
 		b.WriteByte('"')
 	}
@@ -124,6 +125,9 @@ func jsonString(r *rand.Rand, b []byte) string {
 			out.WriteString(`\n`)
 		case c < 0x20 || c < 0x80 && r.Intn(12) == 0:
 			fmt.Fprintf(&out, `\u%04x`, c)
+		case r.Intn(200) == 0:
+			out.WriteString(`\u0000`) // a raw NUL in the text: no JSON object
+			out.WriteByte(c)
 		default:
 			out.WriteByte(c)
 		}
@@ -232,11 +236,12 @@ func runDotNet(t *testing.T, mono, exe string, inputs [][]byte, tool bool) {
 			t.Fatal("missing answers")
 		}
 		want := "invalid"
-		if d, err := payload.Decode(p); err == nil {
+		d, err := payload.Decode(p)
+		if err == nil && tool {
+			err = d.ParseToolInputString()
+		}
+		if err == nil {
 			valid++
-			if tool {
-				d.ParseToolInputString()
-			}
 			var f []string
 			for _, k := range decodeKeys {
 				var v payload.Value

@@ -141,6 +141,12 @@ func (g *gen) regex(cd ir.ResolvedCondition) (string, error) {
 
 func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 	p := pr.Line
+	if slot := g.l.Key(ir.ToolInputKey); slot != 0 && h.ReadsToolString() {
+		// The tool's arguments from a string tool_input (docs/mcp.md):
+		// text that is not one JSON object leaves the hook unable to
+		// decide.
+		p(`if ($hk_ok) { try { $hk_ok = hk_read_tool %d } catch { $hk_ok = $false } }`, slot)
+	}
 	p(`if (-not $hk_ok) {`)
 	p(`  hk_warn 'cannot parse the hook payload as one JSON object'`)
 	answer(pr.In(), h.Fail, "$hk_fail", "$hk_fail")
@@ -150,10 +156,6 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 	p(`try {`)
 	inner := pr.In()
 	q := inner.Line
-
-	if slot := g.l.Key(ir.ToolInputKey); slot != 0 && h.Event.Spec().MCP {
-		q(`hk_read_tool %d`, slot)
-	}
 
 	// The candidate values of each field, as in the bash script: the
 	// transcript; else each key of the field's source, when set; else,

@@ -63,7 +63,7 @@ var (
 		"é", "☃", "😀", `\u00e9`, `\u00E9`, `\u2603`, `\ud83d\ude00`, `\uD83D\uDE00`,
 		`\ud800`, `\udc00`, `\udbff\udfff`, `\ud83d\u0041`, `\ud83d\\ude00`, `\ude00\ud83d`,
 		`\u0027`, `\u005c`, `\u005C\u0022`, `\u0022`, `\u0001`, `\u001f`, `\u007f`, `\u0080`,
-		`\uffff`, `\ufffd`, `\u0061`, `\u000a`,
+		`\uffff`, `\ufffd`, `\u0061`, `\u000a`, `\u0000`, `a\u0000b`, `\u0000\u0001`,
 		`\"command\":\"rm -rf /\"`, `{\"tool_input\":{\"file_path\":\"/etc\"}}`,
 		"command", "tool_input", ":", ",", "{", "}", "[", "]", "\x7f", "\u2028",
 	}
@@ -159,6 +159,10 @@ func (g *gen) toolString() {
 			g.out.WriteString(`\n`)
 		case c < 0x20 || c < 0x80 && g.n(16) == 15:
 			fmt.Fprintf(&g.out, `\u%04x`, c)
+		case g.n(128) == 127:
+			// A raw NUL in the text (read as 01): not one JSON object.
+			g.out.WriteString(`\u0000`)
+			g.out.WriteByte(c)
 		default:
 			g.out.WriteByte(c)
 		}
@@ -166,9 +170,13 @@ func (g *gen) toolString() {
 	g.out.WriteString(`"`)
 }
 
-// key writes a key, sometimes with escapes that spell the same text.
+// key writes a key, sometimes with escapes that spell the same text, or
+// with a \u0000 in it (read as 01: another key).
 func (g *gen) key(k string) {
-	switch g.n(12) {
+	switch g.n(13) {
+	case 12:
+		i := g.n(len(k) + 1)
+		k = k[:i] + `\u0000` + k[i:]
 	case 8:
 		if k != "" {
 			i := g.n(len(k))
@@ -277,9 +285,6 @@ func (g *gen) str() {
 			a = rareAtoms[g.n(len(rareAtoms))]
 		case c == 30:
 			a = fmt.Sprintf(`\u%02x%02x`, g.n(256), g.n(256))
-			if a == `\u0000` {
-				a = `\u0100`
-			}
 		default:
 			a = atoms[g.n(len(atoms))]
 		}

@@ -21,9 +21,9 @@ type Field struct {
 
 // Doc is what encoding/json makes of a payload.
 type Doc struct {
-	// Valid is true for one JSON object in which no string holds U+0000,
-	// after nothing but white space, byte order mark bytes (EF BB BF FE
-	// FF) and "n++".
+	// Valid is true for one JSON object after nothing but white space,
+	// byte order mark bytes (EF BB BF FE FF) and "n++". Every U+0000 in a
+	// string or key is read as the byte 01 (README, "Payload fields").
 	Valid bool
 	// ExactText is true when the document is valid UTF-8. Otherwise
 	// encoding/json has replaced bad bytes with U+FFFD, so string values
@@ -63,7 +63,7 @@ func JSON(raw []byte) (Doc, error) {
 	}
 	d.ExactText = utf8.Valid(doc)
 	d.Top, d.Tool, d.Joins = map[string]Field{}, map[string]Field{}, map[string]Field{}
-	w := walker{doc: doc, dec: json.NewDecoder(bytes.NewReader(doc)), nulFree: true}
+	w := walker{doc: doc, dec: json.NewDecoder(bytes.NewReader(doc))}
 	w.dec.UseNumber()
 	if _, err := w.token(); err != nil { // the opening '{'
 		return d, err
@@ -107,7 +107,7 @@ func JSON(raw []byte) (Doc, error) {
 	if err != nil {
 		return d, err
 	}
-	d.Valid = w.nulFree
+	d.Valid = true
 	return d, nil
 }
 
@@ -126,7 +126,7 @@ func joins(out map[string]Field, array []byte) {
 			if obj, ok := it.(map[string]any); ok {
 				switch v := obj[m].(type) {
 				case string:
-					text = v
+					text = strings.ReplaceAll(v, "\x00", "\x01")
 				case json.Number:
 					text = string(v)
 				case bool:
@@ -143,14 +143,14 @@ func joins(out map[string]Field, array []byte) {
 // tool_input is the string text (beforeMCPExecution, docs/mcp.md): the
 // members of the one JSON object that text holds, with only JSON whitespace
 // around it; ok is false, and there are none, when text is not such an
-// object or a string in it holds U+0000.
+// object (a raw NUL, read as 01, is a control byte there).
 func ToolInputString(text string) (tool map[string]Field, ok bool) {
 	doc := []byte(text)
 	if !strings.HasPrefix(strings.TrimLeft(text, " \t\n\r"), "{") || !json.Valid(doc) {
 		return nil, false
 	}
 	tool = map[string]Field{}
-	w := walker{doc: doc, dec: json.NewDecoder(bytes.NewReader(doc)), nulFree: true}
+	w := walker{doc: doc, dec: json.NewDecoder(bytes.NewReader(doc))}
 	w.dec.UseNumber()
 	if _, err := w.token(); err != nil {
 		return nil, false
@@ -166,22 +166,22 @@ func ToolInputString(text string) (tool map[string]Field, ok bool) {
 		}
 		return nil
 	})
-	if err != nil || !w.nulFree {
+	if err != nil {
 		return nil, false
 	}
 	return tool, true
 }
 
 type walker struct {
-	doc     []byte
-	dec     *json.Decoder
-	nulFree bool
+	doc []byte
+	dec *json.Decoder
 }
 
+// token reads the next token, a string with each NUL read as 01.
 func (w *walker) token() (json.Token, error) {
 	t, err := w.dec.Token()
-	if s, ok := t.(string); ok && strings.IndexByte(s, 0) >= 0 {
-		w.nulFree = false
+	if s, ok := t.(string); ok {
+		return strings.ReplaceAll(s, "\x00", "\x01"), err
 	}
 	return t, err
 }

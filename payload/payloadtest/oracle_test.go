@@ -12,7 +12,8 @@ import (
 
 // viaMap is the plain way to read a payload with encoding/json: a map of raw
 // messages, each unquoted. It decodes keys, so it can only confirm JSON on
-// documents whose keys (at the levels that count) hold no escapes.
+// documents whose keys (at the levels that count) hold no escapes. A NUL
+// is read as 01, as JSON reads it.
 func viaMap(t *testing.T, doc []byte) (top, tool map[string]Field) {
 	t.Helper()
 	field := func(raw json.RawMessage) Field {
@@ -22,7 +23,7 @@ func viaMap(t *testing.T, doc []byte) (top, tool map[string]Field) {
 			if err := json.Unmarshal(raw, &s); err != nil {
 				t.Fatal(err)
 			}
-			return Field{Text: s, Set: true}
+			return Field{Text: nul01(s), Set: true}
 		case '{', '[', 'n':
 			return Field{}
 		}
@@ -34,7 +35,7 @@ func viaMap(t *testing.T, doc []byte) (top, tool map[string]Field) {
 	}
 	top, tool = map[string]Field{}, map[string]Field{}
 	for k, raw := range m {
-		top[k] = field(raw)
+		top[nul01(k)] = field(raw)
 	}
 	if raw, ok := m["tool_input"]; ok && raw[0] == '{' {
 		var ti map[string]json.RawMessage
@@ -42,11 +43,13 @@ func viaMap(t *testing.T, doc []byte) (top, tool map[string]Field) {
 			t.Fatal(err)
 		}
 		for k, raw := range ti {
-			tool[k] = field(raw)
+			tool[nul01(k)] = field(raw)
 		}
 	}
 	return top, tool
 }
+
+func nul01(s string) string { return strings.ReplaceAll(s, "\x00", "\x01") }
 
 func hasEscapedKey(m map[string]Field) bool {
 	for k := range m {
@@ -93,7 +96,7 @@ func TestJSONMatchesMap(t *testing.T) {
 }
 
 func TestJSONInvalid(t *testing.T) {
-	for _, in := range []string{"", "[1]", `{"a":1,}`, `{"a":"\u0000"}`, `{"a":[{"b":"\u0000"}]}`, `{"\u0000":1}`, `{"a":1}x`} {
+	for _, in := range []string{"", "[1]", `{"a":1,}`, "{\"a\":\"\x00\"}", "{\"a\":\"\x01\"}", `{"a":1}x`} {
 		d, err := JSON([]byte(in))
 		if err != nil || d.Valid {
 			t.Errorf("JSON(%q) = %+v, %v; want invalid", in, d, err)

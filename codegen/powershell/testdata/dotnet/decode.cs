@@ -41,8 +41,9 @@ class Decode {
         if (raw.IndexOf((char)92) < 0) return raw;
         string u = null;
         try { u = strict.GetString(bytes.GetBytes(raw)); } catch (Exception) { u = null; }
-        if (u != null) return B(Regex.Unescape(u));
-        return esc.Replace(raw, m => B(Regex.Unescape(m.Value)));
+        if (u != null) u = B(Regex.Unescape(u));
+        else u = esc.Replace(raw, m => B(Regex.Unescape(m.Value)));
+        return u.Replace((char)0, (char)1);
     }
 
     // hk_read
@@ -213,9 +214,11 @@ class Decode {
     }
 
     // hk_read_tool
-    static void ReadTool(int slot) {
-        if (v[slot] == null) return;
-        if (!Read((string)v[slot], true)) foreach (int j in ti) v[j] = null;
+    static bool ReadTool(int slot) {
+        if (v[slot] == null) return true;
+        if (Read((string)v[slot], true)) return true;
+        foreach (int j in ti) v[j] = null;
+        return false;
     }
 
     static void Main(string[] args) {
@@ -257,8 +260,8 @@ class Decode {
                     foreach (int j in new int[] { ps1, ps2 }) if (ok && v[j] != null) ok = Patch((string)v[j], files);
                 }
             }
+            if (ok && toolSlot > 0) ok = ReadTool(toolSlot);
             if (!ok) { stdout.WriteLine("invalid"); continue; }
-            if (toolSlot > 0) ReadTool(toolSlot);
             var sb = new StringBuilder();
             for (int i = 1; i <= n; i++) {
                 if (i > 1) sb.Append(' ');

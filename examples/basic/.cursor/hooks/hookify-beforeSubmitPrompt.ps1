@@ -69,9 +69,9 @@ function hk_tool_in($t, [string[]]$tools) {
 # hk_read decodes the payload $s (one char per byte) into $hk_v exactly as
 # decode.awk does for the bash script: before the first { may stand only
 # white space, bytes of byte order marks and the text n++ ($hk_pre); from
-# there the input must be one RFC 8259 object and JSON whitespace, with no
-# \u0000 escape; a wanted string is decoded to its UTF-8 bytes (a lone
-# surrogate gives EF BF BD), a number, true or false gives its text, and
+# there the input must be one RFC 8259 object and JSON whitespace; a wanted
+# string is decoded to its UTF-8 bytes (a lone surrogate gives EF BF BD,
+# \u0000 the byte 01), a number, true or false gives its text, and
 # null, an object or an array unsets the key; the last duplicate wins; only
 # top-level keys and members of a top-level tool_input object count,
 # compared after decoding their escapes. It returns $true when the input is
@@ -80,7 +80,7 @@ function hk_tool_in($t, [string[]]$tools) {
 # the tool_input members. States: 1 after {, 2 after a comma in an object,
 # 3 before a colon, 4 before a value, 5 after [, 6 after a value, 7 after the
 # object.
-$hk_tok = [System.Text.RegularExpressions.Regex]::new('\G(?:[ \t\n\r]+|([\[\]{}:,])|"((?>(?:[^"\\\x00-\x1F]+|\\["\\/bfnrt]|\\u(?!0000)[0-9A-Fa-f]{4})*))"|(true|false|null|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?))', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+$hk_tok = [System.Text.RegularExpressions.Regex]::new('\G(?:[ \t\n\r]+|([\[\]{}:,])|"((?>(?:[^"\\\x00-\x1F]+|\\["\\/bfnrt]|\\u[0-9A-Fa-f]{4})*))"|(true|false|null|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?))', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_space = [System.Text.RegularExpressions.Regex]::new('\A[ \t\n\r]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_esc = [System.Text.RegularExpressions.Regex]::new('(?:\\(?:u[0-9A-Fa-f]{4}|[^u]))+', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_pre = [System.Text.RegularExpressions.Regex]::new('\A(?:[\t\n\r \xEF\xBB\xBF\xFE\xFF]|n\+\+)*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
@@ -181,23 +181,27 @@ function hk_read([string]$s, [bool]$inner) {
 
 # hk_read_tool: after hk_read, when the top-level tool_input (slot $slot)
 # is set, it is a string, and the members of the object its text holds are
-# the tool_input members; text that is not one object leaves them unset.
+# the tool_input members. Text that is not one object leaves them unset and
+# returns $false: the hook cannot decide.
 function hk_read_tool([int]$slot) {
-  if ($null -eq $hk_v[$slot]) { return }
-  if (-not (hk_read $hk_v[$slot] $true)) {
-    foreach ($j in $hk_ti) { $script:hk_v[$j] = $null }
-  }
+  if ($null -eq $hk_v[$slot]) { return $true }
+  $r = hk_read $hk_v[$slot] $true
+  if (($r -is [bool]) -and $r) { return $true }
+  foreach ($j in $hk_ti) { $script:hk_v[$j] = $null }
+  return $false
 }
 
 # hk_dec: the bytes of the (valid) JSON string text $raw. Valid UTF-8 is
 # decoded in one call; otherwise only the runs of escapes are, so that raw
-# bytes stay as they are.
+# bytes stay as they are. A NUL (from \u0000) is read as the byte 01, as
+# decode.awk reads it.
 function hk_dec([string]$raw) {
   if ($raw.IndexOf([char]92) -lt 0) { return $raw }
   $u = $null
   try { $u = $hk_strict.GetString($hk_bytes.GetBytes($raw)) } catch { $u = $null }
-  if ($null -ne $u) { return hk_b ([System.Text.RegularExpressions.Regex]::Unescape($u)) }
-  return $hk_esc.Replace($raw, [System.Text.RegularExpressions.MatchEvaluator] { param($m) hk_b ([System.Text.RegularExpressions.Regex]::Unescape($m.Value)) })
+  if ($null -ne $u) { $u = hk_b ([System.Text.RegularExpressions.Regex]::Unescape($u)) }
+  else { $u = $hk_esc.Replace($raw, [System.Text.RegularExpressions.MatchEvaluator] { param($m) hk_b ([System.Text.RegularExpressions.Regex]::Unescape($m.Value)) }) }
+  return $u.Replace([char]0, [char]1)
 }
 
 # hk_transcript: the bytes of the file named $p (a string), else of the one

@@ -62,7 +62,7 @@ function dline(L,   k, n, i, f, F, T9) {
 	if (index(L, "\\")) {
 		if (index(L, "\\\\")) gsub(/\\\\/, "\001", L)
 		if (index(L, "\\\"")) gsub(/\\"/, "\002", L)
-		if (L ~ /\\([^\/bfnrtu]|u(0000|[^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]))|\\(u.?.?.?)?$/) { E = 1; return }
+		if (L ~ /\\([^\/bfnrtu]|u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]))|\\(u.?.?.?)?$/) { E = 1; return }
 	}
 	n = split(L, F, /"/)
 	if (n % 2 == 0 && n) { E = 1; return }
@@ -111,7 +111,7 @@ function dstr(s, w, o,   ok, n, t, i) {
 	ok = OK; W = w; O = o; I = 1; A = 0
 	dinit(); n = split(s, t, /\n/)
 	for (i = 1; i <= n; i++) dline(t[i])
-	dfin(); OK = ok
+	dfin(); OK = ok && OK
 }
 function jn(a, b,   m) {
 	if (a > b) return ""
@@ -207,7 +207,7 @@ function dec(p,   n, a, i, h, c, e) {
 }
 function hx(s) { return H[substr(s, 1, 1)] * 4096 + H[substr(s, 2, 1)] * 256 + H[substr(s, 3, 1)] * 16 + H[substr(s, 4, 1)] }
 function u8(c) {
-	if (c < 128) return sprintf("%c", c)
+	if (c < 128) return c ? sprintf("%c", c) : "\001"
 	if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
 	if (c < 65536) return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
 	return sprintf("%c%c%c%c", 240 + int(c / 262144), 128 + int(c / 4096) % 64, 128 + int(c / 64) % 64, 128 + c % 64)
