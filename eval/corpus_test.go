@@ -515,7 +515,14 @@ func patchText(parts map[byte]string, r *rand.Rand) string {
 	}
 	files := []string{"*** Add File: docs/notes.md\n+unrelated\n", "*** Delete File: old/gone.txt\n"}[:r.IntN(3)]
 	files = slices.Insert(files, r.IntN(len(files)+1), file)
-	return "*** Begin Patch\n" + strings.Join(files, "") + "*** End Patch\n"
+	// Header lines indented or padded with white space, which codex's
+	// parser trims where a file section may start (README, "Payload
+	// fields"); after an update's hunks an indented one is a context line.
+	pad := func() string { return []string{"", "", "", " ", "\t", "\u00a0", " \u3000"}[r.IntN(7)] }
+	for i := range files {
+		files[i] = pad() + files[i]
+	}
+	return pad() + "*** Begin Patch" + pad() + "\n" + strings.Join(files, "") + pad() + "*** End Patch\n"
 }
 
 // place sets a source's value in the payload, through one of its keys.
@@ -754,6 +761,8 @@ func synthetic() fstest.MapFS {
 	add("mcp-sql", "tool_matcher: mcp__supabase-*__execute_sql\naction: block\nconditions:\n  - field: query\n    operator: not_contains\n    pattern: LIMIT")
 	add("mcp-many", "event: all\naction: warn\ntool_matcher: mcp__github__*|mcp__gitlab__create_.*|Bash\nconditions:\n  - field: title\n    operator: regex_match\n    pattern: '\\bwip\\b'")
 	add("mcp-server", "event: bash\naction: block\ntool_matcher: mcp__shell|Bash\npattern: 'rm\\s+-rf'")
+	// A file rule on MCP tools: new_text is the argument of that name.
+	add("mcp-content", "event: file\naction: block\ntool_matcher: mcp__fs__write_*\nconditions:\n  - field: new_text\n    operator: contains\n    pattern: SECRET")
 	add("mcp-any", "tool_matcher: mcp__*\naction: block\nconditions:\n  - field: tool_input.path\n    operator: starts_with\n    pattern: /etc/\n  - field: mcp_server_name\n    operator: not_regex_match\n    pattern: ^trusted$")
 	// Cursor's Task tool: its input parameters by name, a Task rule next
 	// to the write tools, and one on the Task tool alone.

@@ -68,19 +68,40 @@ func DecodePatched(raw []byte) (*Payload, error) {
 
 const beginPatch = "*** Begin Patch"
 
-// trimPath drops the white space (Unicode's White_Space) that ends a
-// header's or a "*** Move to:" line's path, which is not part of it:
-// apply_patch trims a file header line before it reads the path (README,
-// "Payload fields"), so "*** Add File: .env " writes .env.
-func trimPath(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }
+// space is the white space that codex's apply_patch parser trims off a
+// line (Rust's str::trim: Unicode's White_Space, NBSP and U+3000 too).
+func space(r rune) bool { return unicode.IsSpace(r) }
+
+// header is line as apply_patch reads a header there (openai/codex,
+// codex-rs/apply-patch/src/parser.rs, commit 0e0fb63): where a file
+// section may start (after *** Begin Patch, after a Delete File line, and
+// at the first line of an Add File section that does not start with '+'),
+// parse_one_hunk reads lines[0].trim(), so "\t*** Add File: .env" after
+// "+hello" adds .env; in an Update File section only a line that starts
+// with '*' ends the hunks (an indented one is a context line), and it is
+// read trimmed as well. Elsewhere line is content, and header returns "".
+func header(line, raw string, state int) string {
+	switch {
+	case state == updating && strings.HasPrefix(line, "*"):
+		return strings.TrimRightFunc(line, space)
+	case state == noFile || state == adding && !strings.HasPrefix(raw, "+"):
+		return strings.TrimFunc(line, space)
+	}
+	return ""
+}
 
 var (
-	jsonText  = regexp.MustCompile(`^[ \t\r\n]*\{`)
-	blank     = regexp.MustCompile(`^[ \t]*$`)
-	begin     = regexp.MustCompile(`^[ \t]*\*\*\* Begin Patch[ \t]*$`)
-	end       = regexp.MustCompile(`^\*\*\* End Patch[ \t]*$`)
-	endOfFile = regexp.MustCompile(`^\*\*\* End of File[ \t]*$`)
-	header    = regexp.MustCompile(`^\*\*\* (Add|Update|Delete) File: (.*)$`)
+	jsonText = regexp.MustCompile(`^[ \t\r\n]*\{`)
+	head     = regexp.MustCompile(`^\*\*\* (Add|Update|Delete) File: (.*)$`)
+)
+
+// The states of readPatch.
+const (
+	before   = iota
+	noFile   // after Begin Patch or a Delete File
+	adding   // in an Add File
+	updating // in an Update File
+	after    // after End Patch
 )
 
 // readPatch adds the files of the patch text to p.
@@ -89,51 +110,49 @@ func (p *Payload) readPatch(text string) error {
 		return fmt.Errorf("%w: patch line %d: %s", ErrInvalid, i+1, why)
 	}
 	lines := strings.Split(text, "\n")
-	const (
-		before   = iota
-		noFile   // after Begin Patch or a Delete File
-		adding   // in an Add File
-		updating // in an Update File
-		after    // after End Patch
-	)
 	state := before
 	var files []File
 	var added, removed [][]string // per file
 	cur := func() *File { return &files[len(files)-1] }
 	for i, l := range lines {
 		m := strings.TrimSuffix(l, "\r")
-		switch {
-		case state == before:
-			if blank.MatchString(m) && i < len(lines)-1 {
+		if state == before {
+			t := strings.TrimFunc(m, space)
+			if t == "" && i < len(lines)-1 {
 				continue
 			}
-			if !begin.MatchString(m) {
+			if t != beginPatch {
 				return bad(i, "the patch does not start with *** Begin Patch")
 			}
 			state = noFile
-		case state == after:
-			if !blank.MatchString(m) {
+			continue
+		}
+		if state == after {
+			if strings.TrimFunc(m, space) != "" {
 				return bad(i, "text after *** End Patch")
 			}
-		case end.MatchString(m):
+			continue
+		}
+		h := header(m, l, state)
+		switch {
+		case h == "*** End Patch":
 			state = after
-		case header.MatchString(m):
-			h := header.FindStringSubmatch(m)
-			h[2] = trimPath(h[2])
-			if h[2] == "" {
+		case head.MatchString(h):
+			f := head.FindStringSubmatch(h)
+			if f[2] == "" {
 				return bad(i, "a file header without a path")
 			}
-			state = map[string]int{"Add": adding, "Update": updating, "Delete": noFile}[h[1]]
-			files = append(files, File{Path: h[2]})
+			state = map[string]int{"Add": adding, "Update": updating, "Delete": noFile}[f[1]]
+			files = append(files, File{Path: f[2]})
 			added, removed = append(added, nil), append(removed, nil)
-		case strings.HasPrefix(m, "*** Move to: "):
-			to := trimPath(strings.TrimPrefix(m, "*** Move to: "))
+		case strings.HasPrefix(h, "*** Move to: "):
+			to := strings.TrimPrefix(h, "*** Move to: ")
 			if state != updating || to == "" || cur().Move.Set {
 				return bad(i, "a *** Move to: line that does not follow an *** Update File: line")
 			}
 			cur().Move = Value{Text: to, Set: true}
-		case endOfFile.MatchString(m):
-		case strings.HasPrefix(m, "***") || state == noFile && !blank.MatchString(m):
+		case h == "*** End of File":
+		case strings.HasPrefix(h, "***") || state == noFile && h != "":
 			return bad(i, "a line the patch format does not have here")
 		case state != noFile && strings.HasPrefix(l, "+"):
 			added[len(files)-1] = append(added[len(files)-1], l[1:]+"\n")

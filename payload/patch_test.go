@@ -28,6 +28,16 @@ func TestDecodePatched(t *testing.T) {
 		{"only white space after a header", `{"tool_input":{"patch":"*** Begin Patch\n*** Add File:  \t\n"}}`, nil},
 		{"empty path", `{"tool_input":{"patch":"*** Begin Patch\n*** Add File: \n"}}`, nil},
 		{"a number", `{"tool_input":{"patch":5}}`, nil},
+		// codex's parser trims a header line where a file section may start
+		// (openai/codex, codex-rs/apply-patch/src/parser.rs, parse_one_hunk).
+		{"indented header after an add", "{\"tool_input\":{\"patch\":\"*** Begin Patch\\n*** Add File: a\\n+hello\\n *** Add File: .env\\n+A=1\\n\\t*** Delete File: b\\n\u00a0*** Update File: c\\n+x\\n\u3000*** End Patch\\n\"}}",
+			[]File{{Path: "a", Added: "hello\n"}, {Path: ".env", Added: "A=1\n"}, {Path: "b"}, {Path: "c", Added: "x\n"}}},
+		{"indented first header", "*** Begin Patch\n \t*** Add File: .env \n+A=1\n", []File{{Path: ".env", Added: "A=1\n"}}},
+		{"indented Begin Patch", "{\"tool_input\":\"\u00a0*** Begin Patch\u3000\\n*** Delete File: .env\\n\"}", []File{{Path: ".env"}}},
+		{"indented header in an update is context", "*** Begin Patch\n*** Update File: a\n@@\n *** Add File: .env\n+x\n*** End Patch\n", []File{{Path: "a", Added: "x\n"}}},
+		{"indented Move to is context", "*** Begin Patch\n*** Update File: a\n *** Move to: .env\n+x\n", []File{{Path: "a", Added: "x\n"}}},
+		{"indented unknown header", "*** Begin Patch\n*** Add File: a\n+x\n\t*** Copy File: b\n", nil},
+		{"white space after the end", "*** Begin Patch\n*** Delete File: a\n*** End Patch\u00a0\n\u3000\t\n", []File{{Path: "a"}}},
 	} {
 		p, err := DecodePatched([]byte(tt.in))
 		if tt.want == nil {

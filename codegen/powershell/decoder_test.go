@@ -284,7 +284,7 @@ func decodeOnDotNet(t *testing.T, mono, exe, mode string, keys []string, inputs 
 	}
 	args := append([]string{exe}, regexes("hk_tok", "hk_esc", "hk_space", "hk_pre")...)
 	args = append(args, mode)
-	args = append(args, regexes("hk_pblank", "hk_pbegin", "hk_pend", "hk_peof", "hk_phead", "hk_ppad")...)
+	args = append(args, regexes("hk_phead", "hk_ppad", "hk_plead")...)
 	args = append(args, keys...)
 	var in bytes.Buffer
 	for _, p := range inputs {

@@ -324,8 +324,9 @@ func (g *gen) damage() {
 // a payload that carries ApplyPatch text (README, "Payload fields"): in
 // tool_input.patch or tool_input.diff, as a string tool_input, or as the
 // whole payload; several files added, updated (with and without a move)
-// and deleted, CRLF line ends, lines that look like headers, and now and
-// then a line or a place the format does not allow. Want names the keys a
+// and deleted, CRLF line ends, lines that look like headers, header lines
+// indented or padded with white space in every position (README, "Payload
+// fields"), and now and then a line or a place the format does not allow. Want names the keys a
 // patch view sets, and tool_name.
 func GeneratePatch(seed []byte) Generated {
 	g := &gen{src: seed}
@@ -335,39 +336,52 @@ func GeneratePatch(seed []byte) Generated {
 		nl = "\r\n"
 	}
 	line := func(s string) { b.WriteString(s + nl) }
-	if g.n(6) == 0 {
-		line("")
+	// head writes a header line, often indented or padded with white
+	// space (Unicode's too), which codex's parser trims where a file
+	// section may start, and reads as context inside an update.
+	pads := []string{"", "", "", "", " ", "\t", "\u00a0", "\u3000", " \t", "\v", "\u2028", "\u0085"}
+	head := func(s string) {
+		switch g.n(3) {
+		case 0:
+			s = pads[g.n(len(pads))] + s
+		case 1:
+			s = pads[g.n(len(pads))] + s + pads[g.n(len(pads))]
+		}
+		line(s)
 	}
-	line([]string{"*** Begin Patch", "*** Begin Patch", "*** Begin Patch", "  *** Begin Patch", "*** Begin Patch ", "*** begin patch"}[g.n(6)])
+	if g.n(6) == 0 {
+		line([]string{"", " ", "\u00a0"}[g.n(3)])
+	}
+	head([]string{"*** Begin Patch", "*** Begin Patch", "*** Begin Patch", "*** Begin Patch ", "*** begin patch"}[g.n(5)])
 	paths := []string{".env", "src/a.go", "a b/c.txt", "é/ü.md", "x", "", "dir/", "*** x", "+y", ".env\r", ".env \t\v\f", " ", ".env\u00a0", "x\u3000\u2028 \u0085", "\u00a0"}
 	text := []string{"", "A=1", "console.log(x)", "+plus", "-minus", " space", "***", "@@", "*** End Patch", "é ✅", "\t", "tail "}
 	for n := g.n(4); n >= 0; n-- {
 		switch g.n(4) {
 		case 0, 1:
-			line("*** Add File: " + paths[g.n(len(paths))])
+			head("*** Add File: " + paths[g.n(len(paths))])
 			for k := g.n(4); k > 0; k-- {
 				line("+" + text[g.n(len(text))])
 			}
 		case 2:
-			line("*** Update File: " + paths[g.n(len(paths))])
+			head("*** Update File: " + paths[g.n(len(paths))])
 			if g.n(3) == 0 {
-				line("*** Move to: " + paths[g.n(len(paths))])
+				head("*** Move to: " + paths[g.n(len(paths))])
 			}
 			for k := g.n(6); k > 0; k-- {
 				line([]string{"@@", "@@ func x", " ", "-", "+", "", "*** End of File"}[g.n(7)] + text[g.n(len(text))])
 			}
 		case 3:
-			line("*** Delete File: " + paths[g.n(len(paths))])
+			head("*** Delete File: " + paths[g.n(len(paths))])
 		}
 		if g.n(12) == 0 {
-			line([]string{"*** Move to: z", "junk", "*** Unknown File: q", "+stray"}[g.n(4)])
+			line([]string{"*** Move to: z", "junk", "*** Unknown File: q", "+stray", " *** Move to: z", "\t*** End of File"}[g.n(6)])
 		}
 	}
 	if g.n(6) != 0 {
-		line("*** End Patch")
+		head("*** End Patch")
 	}
 	if g.n(8) == 0 {
-		line([]string{"", "after", "  "}[g.n(3)])
+		line([]string{"", "after", "  ", "\u00a0\t"}[g.n(4)])
 	}
 	patch := b.String()
 	if g.n(6) == 0 {

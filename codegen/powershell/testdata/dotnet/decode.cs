@@ -3,8 +3,8 @@
 // the template, to check the PowerShell decoder's algorithm on .NET against
 // the reference decoder (package payload). Keep it in step with the template.
 //
-// Arguments: TOKENIZER-HEX ESCAPES-HEX SPACE-HEX PREFIX-HEX TOOL BLANK-HEX
-// BEGIN-HEX END-HEX EOF-HEX HEADER-HEX KEY... (keys as "name" or
+// Arguments: TOKENIZER-HEX ESCAPES-HEX SPACE-HEX PREFIX-HEX TOOL HEADER-HEX
+// PAD-HEX LEAD-HEX KEY... (keys as "name" or
 // "tool_input.name", each distinct; TOOL is 0, or the 1-based position of
 // the key "tool_input" to run hk_read_tool on it, or P to read patches as
 // the template does with $hk_ps, the keys then holding tool_input,
@@ -142,7 +142,7 @@ class Decode {
         return true;
     }
 
-    static Regex pblank, pbegin, pend, peof, phead, ppad;
+    static Regex phead, ppad, plead;
 
     // hk_free
     static string Free(string s) {
@@ -170,31 +170,36 @@ class Decode {
         for (int i = 0; i < lines.Length; i++) {
             string l = lines[i], m = l;
             if (m.EndsWith("\r", StringComparison.Ordinal)) m = m.Substring(0, m.Length - 1);
+            string h = "";
+            if (st == 3) {
+                if (m.StartsWith("*", StringComparison.Ordinal)) h = ppad.Replace(m, "");
+            } else if (st != 2 || !l.StartsWith("+", StringComparison.Ordinal)) {
+                h = ppad.Replace(plead.Replace(m, ""), "");
+            }
             if (st == 0) {
-                if (pblank.IsMatch(m) && i < lines.Length - 1) continue;
-                if (!pbegin.IsMatch(m)) return false;
+                if (h.Length == 0 && i < lines.Length - 1) continue;
+                if (h != "*** Begin Patch") return false;
                 st = 1;
                 continue;
             }
             if (st == 4) {
-                if (!pblank.IsMatch(m)) return false;
+                if (h.Length != 0) return false;
                 continue;
             }
-            var h = phead.Match(m);
-            if (pend.IsMatch(m)) {
+            var f = phead.Match(h);
+            if (h == "*** End Patch") {
                 st = 4;
-            } else if (h.Success) {
-                string f = ppad.Replace(h.Groups[2].Value, "");
-                if (f.Length == 0) return false;
-                if (h.Groups[1].Value == "Add") st = 2; else if (h.Groups[1].Value == "Update") st = 3; else st = 1;
-                cur = new string[] { f, null, null, null };
+            } else if (f.Success) {
+                if (f.Groups[2].Value.Length == 0) return false;
+                if (f.Groups[1].Value == "Add") st = 2; else if (f.Groups[1].Value == "Update") st = 3; else st = 1;
+                cur = new string[] { f.Groups[2].Value, null, null, null };
                 nw.Add(cur); ca = new StringBuilder(); cr = new StringBuilder(); added.Add(ca); removed.Add(cr);
-            } else if (m.StartsWith("*** Move to: ", StringComparison.Ordinal)) {
-                string to = ppad.Replace(m.Substring(13), "");
+            } else if (h.StartsWith("*** Move to: ", StringComparison.Ordinal)) {
+                string to = h.Substring(13);
                 if (st != 3 || to.Length == 0 || cur[1] != null) return false;
                 cur[1] = to;
-            } else if (peof.IsMatch(m)) {
-            } else if (m.StartsWith("***", StringComparison.Ordinal) || (st == 1 && !pblank.IsMatch(m))) {
+            } else if (h == "*** End of File") {
+            } else if (h.StartsWith("***", StringComparison.Ordinal) || (st == 1 && h.Length != 0)) {
                 return false;
             } else if (st != 1 && l.StartsWith("+", StringComparison.Ordinal)) {
                 ca.Append(l.Substring(1)).Append((char)10);
@@ -229,15 +234,12 @@ class Decode {
         pre = new Regex(bytes.GetString(Hex(args[3])), opts);
         bool patches = args[4] == "P";
         int toolSlot = patches ? 0 : int.Parse(args[4]);
-        pblank = new Regex(bytes.GetString(Hex(args[5])), opts);
-        pbegin = new Regex(bytes.GetString(Hex(args[6])), opts);
-        pend = new Regex(bytes.GetString(Hex(args[7])), opts);
-        peof = new Regex(bytes.GetString(Hex(args[8])), opts);
-        phead = new Regex(bytes.GetString(Hex(args[9])), opts);
-        ppad = new Regex(bytes.GetString(Hex(args[10])), opts);
-        int n = args.Length - 11;
+        phead = new Regex(bytes.GetString(Hex(args[5])), opts);
+        ppad = new Regex(bytes.GetString(Hex(args[6])), opts);
+        plead = new Regex(bytes.GetString(Hex(args[7])), opts);
+        int n = args.Length - 8;
         for (int i = 0; i < n; i++) {
-            string k = args[i + 11];
+            string k = args[i + 8];
             if (k.StartsWith("tool_input.", StringComparison.Ordinal)) { tool.Add(k.Substring(11), i + 1); ti.Add(i + 1); }
             else top.Add(k, i + 1);
         }

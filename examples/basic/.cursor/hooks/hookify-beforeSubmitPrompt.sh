@@ -34,7 +34,10 @@ function dinit(   i, k, w) {
 	N = split(W, w, " ")
 	for (i = 1; i <= N; i++) {
 		k = w[i]
-		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/ && k !~ /^tool_input[.]edits\[\][.](new|old)_string$/) E = 1
+		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/ && k !~ /^tool_input[.]edits\[\][.](new|old)_string$/) {
+			if (I && k ~ /^edits\[\][.](new|old)_string$/) { K[i] = k; continue }
+			E = 1
+		}
 		if (k ~ /\[/) JW = 1
 		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
 		K[i] = k; PR[k] = 1
@@ -44,6 +47,7 @@ function dinit(   i, k, w) {
 		split("file_path f path m content a contents a new_string a old_string r", w, " ")
 		for (i = 1; i < 12; i += 2) PK["\"" w[i]] = w[i + 1]
 		FX = substr(PX, 1, length(PX) - 1) "[*][*][*] Begin Patch"
+		PS = "([\t\n\013\014\r ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+"
 	}
 }
 function dline(L,   k, n, i, f, F, T9) {
@@ -123,22 +127,24 @@ function pts(x,   n, t) {
 	n = split(x, t, /\n/)
 	pt(t, n)
 }
-function pt(t, n,   i, l, m, z, v0, v, j) {
+function pt(t, n,   i, l, m, h, z, v0, v, j) {
 	v0 = NV + 1
 	for (i = 1; i <= n; i++) {
-		l = t[i]; m = l; sub(/\r$/, "", m)
-		if (!z) { if (m ~ /^[ \t]*$/ && i < n) continue; if (m !~ /^[ \t]*[*][*][*] Begin Patch[ \t]*$/) { E = 1; return }; z = 1; continue }
-		if (z == 4) { if (m !~ /^[ \t]*$/) E = 1; continue }
-		if (m ~ /^[*][*][*] End Patch[ \t]*$/) z = 4
-		else if (m ~ /^[*][*][*] (Add|Update|Delete) File: /) {
-			z = m ~ /^[*][*][*] A/ ? 2 : m ~ /^[*][*][*] U/ ? 3 : 1
-			sub(/^[*][*][*] [A-Za-z]+ File: /, "", m); sub(/([ \t\r\013\014]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+$/, "", m); if (m == "") { E = 1; return }
-			P[++np] = m; NV++; XA[NV, "f"] = XB[NV, "f"] = np; NA[NV] = NR_[NV] = 0
-		} else if (m ~ /^[*][*][*] Move to: /) {
-			sub(/^[*][*][*] Move to: /, "", m); sub(/([ \t\r\013\014]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+$/, "", m); if (z != 3 || m == "" || (NV, "m") in XA) { E = 1; return }
-			P[++np] = m; XA[NV, "m"] = XB[NV, "m"] = np
-		} else if (m ~ /^[*][*][*] End of File[ \t]*$/) continue
-		else if (m ~ /^[*][*][*]/ || z == 1 && m !~ /^[ \t]*$/) { E = 1; return }
+		l = t[i]; m = l; sub(/\r$/, "", m); h = ""
+		if (z == 3) { if (m ~ /^[*]/) { h = m; sub(PS "$", "", h) } }
+		else if (z != 2 || l !~ /^[+]/) { h = m; sub("^" PS, "", h); sub(PS "$", "", h) }
+		if (!z) { if (h == "" && i < n) continue; if (h != "*** Begin Patch") { E = 1; return }; z = 1; continue }
+		if (z == 4) { if (h != "") E = 1; continue }
+		if (h == "*** End Patch") z = 4
+		else if (h ~ /^[*][*][*] (Add|Update|Delete) File: /) {
+			z = h ~ /^[*][*][*] A/ ? 2 : h ~ /^[*][*][*] U/ ? 3 : 1
+			sub(/^[*][*][*] [A-Za-z]+ File: /, "", h); if (h == "") { E = 1; return }
+			P[++np] = h; NV++; XA[NV, "f"] = XB[NV, "f"] = np; NA[NV] = NR_[NV] = 0
+		} else if (h ~ /^[*][*][*] Move to: /) {
+			sub(/^[*][*][*] Move to: /, "", h); if (z != 3 || h == "" || (NV, "m") in XA) { E = 1; return }
+			P[++np] = h; XA[NV, "m"] = XB[NV, "m"] = np
+		} else if (h == "*** End of File") continue
+		else if (h ~ /^[*][*][*]/ || z == 1 && h != "") { E = 1; return }
 		else if (z > 1 && l ~ /^[+]/) LA[NV, ++NA[NV]] = substr(l, 2) "\n"
 		else if (z == 3 && l ~ /^-/) LR[NV, ++NR_[NV]] = substr(l, 2) "\n"
 	}

@@ -255,15 +255,18 @@ function hk_free([string]$s) {
 # without "*** Move to:"), a its added lines and r its removed ones, each
 # line with a newline. It returns $false for a patch it cannot read, as
 # decode.awk's pt does.
-$hk_pblank = [System.Text.RegularExpressions.Regex]::new('\A[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
-$hk_pbegin = [System.Text.RegularExpressions.Regex]::new('\A[ \t]*\*\*\* Begin Patch[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
-$hk_pend = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* End Patch[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
-$hk_peof = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* End of File[ \t]*\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_phead = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* (Add|Update|Delete) File: (.*)\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
-# hk_ppad: the white space (Unicode's White_Space, as UTF-8 bytes) that ends
-# a path in a header or a Move to line and is not part of it: apply_patch
-# trims header lines. decode.awk's pt drops the same bytes.
-$hk_ppad = [System.Text.RegularExpressions.Regex]::new('(?:[ \t\r\x0B\x0C]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+# hk_ppad, hk_plead: the white space (Unicode's White_Space, as UTF-8
+# bytes) at the end and at the start of a line, which codex's apply_patch
+# trims off a header line (Rust's str::trim); decode.awk's pt drops the
+# same bytes (PS).
+$hk_ppad = [System.Text.RegularExpressions.Regex]::new('(?:[\t\n\r\x0B\x0C ]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+$hk_plead = [System.Text.RegularExpressions.Regex]::new('\A(?:[\t\n\r\x0B\x0C ]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+# hk_patch reads each line $h as codex's apply_patch reads a header there
+# (parser.rs, parse_one_hunk): trimmed where a file section may start
+# (after Begin Patch or a Delete File line, at a line of an Add File that
+# does not start with +); in an Update File only a line that starts with *
+# (trimmed at the end); else '', since an indented line there is context.
 function hk_patch([string]$text, $files) {
   $lines = $text.Split([char]10)
   $st = 0
@@ -273,31 +276,36 @@ function hk_patch([string]$text, $files) {
     $l = $lines[$i]
     $m = $l
     if ($m.EndsWith([string][char]13, [StringComparison]::Ordinal)) { $m = $m.Substring(0, $m.Length - 1) }
+    $h = ''
+    if ($st -eq 3) {
+      if ($m.StartsWith('*', [StringComparison]::Ordinal)) { $h = $hk_ppad.Replace($m, '') }
+    } elseif ($st -ne 2 -or -not $l.StartsWith('+', [StringComparison]::Ordinal)) {
+      $h = $hk_ppad.Replace($hk_plead.Replace($m, ''), '')
+    }
     if ($st -eq 0) {
-      if ($hk_pblank.IsMatch($m) -and $i -lt $lines.Length - 1) { continue }
-      if (-not $hk_pbegin.IsMatch($m)) { return $false }
+      if ($h.Length -eq 0 -and $i -lt $lines.Length - 1) { continue }
+      if (-not [string]::Equals($h, '*** Begin Patch', [StringComparison]::Ordinal)) { return $false }
       $st = 1
       continue
     }
     if ($st -eq 4) {
-      if (-not $hk_pblank.IsMatch($m)) { return $false }
+      if ($h.Length -ne 0) { return $false }
       continue
     }
-    $h = $hk_phead.Match($m)
-    if ($hk_pend.IsMatch($m)) {
+    $f = $hk_phead.Match($h)
+    if ([string]::Equals($h, '*** End Patch', [StringComparison]::Ordinal)) {
       $st = 4
-    } elseif ($h.Success) {
-      $f = $hk_ppad.Replace($h.Groups[2].Value, '')
-      if ($f.Length -eq 0) { return $false }
-      if ($h.Groups[1].Value -ceq 'Add') { $st = 2 } elseif ($h.Groups[1].Value -ceq 'Update') { $st = 3 } else { $st = 1 }
-      $cur = @{ f = $f; m = $null; a = [System.Text.StringBuilder]::new(); r = [System.Text.StringBuilder]::new() }
+    } elseif ($f.Success) {
+      if ($f.Groups[2].Value.Length -eq 0) { return $false }
+      if ($f.Groups[1].Value -ceq 'Add') { $st = 2 } elseif ($f.Groups[1].Value -ceq 'Update') { $st = 3 } else { $st = 1 }
+      $cur = @{ f = $f.Groups[2].Value; m = $null; a = [System.Text.StringBuilder]::new(); r = [System.Text.StringBuilder]::new() }
       $new.Add($cur)
-    } elseif ($m.StartsWith('*** Move to: ', [StringComparison]::Ordinal)) {
-      $to = $hk_ppad.Replace($m.Substring(13), '')
+    } elseif ($h.StartsWith('*** Move to: ', [StringComparison]::Ordinal)) {
+      $to = $h.Substring(13)
       if ($st -ne 3 -or $to.Length -eq 0 -or $null -ne $cur['m']) { return $false }
       $cur['m'] = $to
-    } elseif ($hk_peof.IsMatch($m)) {
-    } elseif ($m.StartsWith('***', [StringComparison]::Ordinal) -or ($st -eq 1 -and -not $hk_pblank.IsMatch($m))) {
+    } elseif ([string]::Equals($h, '*** End of File', [StringComparison]::Ordinal)) {
+    } elseif ($h.StartsWith('***', [StringComparison]::Ordinal) -or ($st -eq 1 -and $h.Length -ne 0)) {
       return $false
     } elseif ($st -ne 1 -and $l.StartsWith('+', [StringComparison]::Ordinal)) {
       [void]$cur['a'].Append($l.Substring(1)).Append([char]10)
