@@ -194,6 +194,9 @@ func (r *Result) holds(p *payload.Payload, v view, conds []ir.ResolvedCondition,
 // fieldValues returns the candidate values of a source in a payload, in key
 // order: the text of each set key, else the default "", else none.
 func fieldValues(p *payload.Payload, look func(ir.Key) payload.Value, src ir.Source, env Env) []string {
+	if src.LastAssistant {
+		return []string{payload.LastAssistantMessage(transcript(p, env))}
+	}
 	if src.Transcript {
 		return []string{transcript(p, env)}
 	}

@@ -65,6 +65,7 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 		*list = append(*list, kv{k, v})
 	}
 	hasTool, hasContent := false, false
+	transcript := ""
 	for _, in := range f.Input {
 		v := ir.JSONString(in.Value)
 		if in.Null {
@@ -72,7 +73,20 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 		}
 		src, _ := ir.Resolve(e, in.Field)
 		if src.Transcript {
-			name, err := writeTranscript(in.Value)
+			// transcript is the file's text; last_assistant_message one
+			// more line, an assistant entry of Cursor's transcript that
+			// says the value (payload.LastAssistantMessage).
+			text := in.Value
+			if src.LastAssistant {
+				if transcript != "" && !strings.HasSuffix(transcript, "\n") {
+					transcript += "\n"
+				}
+				text = transcript + AssistantEntry(in.Value) + "\n"
+			} else if transcript != "" {
+				text += "\n" + transcript
+			}
+			transcript = text
+			name, err := writeTranscript(text)
 			if err != nil {
 				return nil, err
 			}
@@ -120,6 +134,12 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 		top = append(top, kv{"tool_input", ti})
 	}
 	return []byte(object(top) + "\n"), nil
+}
+
+// AssistantEntry is a line of Cursor's agent transcript in which the agent
+// says text (payload.LastAssistantMessage), without its newline.
+func AssistantEntry(text string) string {
+	return `{"role":"assistant","message":{"content":[{"type":"text","text":` + ir.JSONString(text) + `}]}}`
 }
 
 // ReadCases reads the fixtures of the case files under dir in fsys: every

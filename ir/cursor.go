@@ -32,13 +32,18 @@ type Source struct {
 	// transcript_path, else by $CURSOR_TRANSCRIPT_PATH; "" if neither names
 	// a readable file.
 	Transcript bool
+	// LastAssistant, with Transcript: the value is the text of the last
+	// assistant entry of that file, read as Cursor's agent transcript
+	// (JSON lines), since the last user entry; "" when there is none
+	// (README, "Payload fields"; payload.LastAssistantMessage).
+	LastAssistant bool
 }
 
 // SourceID is a comparable identity of a Source: two sources with the same
 // ID read the same value.
 type SourceID struct {
-	keys                   string // each key as 't' (tool_input) or 'k', its name and a NUL
-	hasDefault, transcript bool
+	keys                                  string // each key as 't' (tool_input) or 'k', its name and a NUL
+	hasDefault, transcript, lastAssistant bool
 }
 
 // ID returns s's identity.
@@ -53,7 +58,7 @@ func (s Source) ID() SourceID {
 		b.WriteString(k.Name)
 		b.WriteByte(0)
 	}
-	return SourceID{keys: b.String(), hasDefault: s.HasDefault, transcript: s.Transcript}
+	return SourceID{keys: b.String(), hasDefault: s.HasDefault, transcript: s.Transcript, lastAssistant: s.LastAssistant}
 }
 
 // TranscriptKey is the payload key that names the transcript file.

@@ -96,7 +96,10 @@ func Dump(p *Program, plan *Cursor) string {
 
 func (s Source) String() string {
 	var parts []string
-	if s.Transcript {
+	switch {
+	case s.LastAssistant:
+		parts = append(parts, "the last assistant entry of the file at "+TranscriptKey.String()+" or $"+TranscriptEnv)
+	case s.Transcript:
 		parts = append(parts, "the file at "+TranscriptKey.String()+" or $"+TranscriptEnv)
 	}
 	var keys []string

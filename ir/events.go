@@ -276,6 +276,11 @@ var cursorTable = [...]EventSpec{
 			"reason":     {Keys: top("reason"), HasDefault: true},
 			"status":     {Keys: top("status")},
 			"loop_count": {Keys: top("loop_count"), HasDefault: true},
+
+			// The text of the transcript's last assistant entry: Claude
+			// Code's Stop input names it last_assistant_message; Cursor's
+			// has no such key (README, "Payload fields").
+			"last_assistant_message": {Transcript: true, LastAssistant: true},
 		},
 		Warn:        answer(0, Field{Key: "followup_message", Kind: AgentText}),
 		Block:       answer(0, Field{Key: "followup_message", Kind: AgentText}),

@@ -89,6 +89,7 @@ type wrapperData struct {
 type programData struct {
 	Wanted, Data, Decoder, Body string
 	Patches, Transcript         bool
+	LastMessage                 bool
 }
 
 // Generate returns the files of u's Unix hook: the script at
@@ -143,7 +144,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	patches := slices.ContainsFunc(u.Hooks, (*ir.Hook).ReadsPatches)
 	var prog strings.Builder
 	err := program.Execute(&prog, programData{
-		Wanted: AwkString(strings.Join(wanted, " ")), Patches: patches, Transcript: g.transcript,
+		Wanted: AwkString(strings.Join(wanted, " ")), Patches: patches, Transcript: g.transcript, LastMessage: g.lastMessage,
 		Data: blocks(data.String()), Decoder: Decoder, Body: strings.TrimRight(body.String(), "\n"),
 	})
 	if err != nil {
@@ -195,6 +196,8 @@ type gen struct {
 	nfunc      int
 	intervals  bool // some ERE of the unit needs an awk with intervals
 	transcript bool // a hook reads the transcript (hk_tread)
+	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
+	lastMessage bool
 }
 
 // re returns the element of hk_r that holds the awk form of cd's regex.
@@ -264,9 +267,17 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 		if src.Transcript {
 			id := src.ID()
 			if _, ok := transcripts[id]; !ok {
+				if len(transcripts) == 0 {
+					p(`hk_tp = V[%d]; if (hk_tp == "") hk_tp = ENVIRON[%s]`, g.l.Key(ir.TranscriptKey), AwkString(ir.TranscriptEnv))
+					p(`hk_tread(hk_tp)`)
+				}
 				slot := fmt.Sprintf(`"t%d"`, len(transcripts)+1)
-				p(`hk_tp = V[%d]; if (hk_tp == "") hk_tp = ENVIRON[%s]`, g.l.Key(ir.TranscriptKey), AwkString(ir.TranscriptEnv))
-				p(`V[%s] = hk_tread(hk_tp)`, slot)
+				if src.LastAssistant {
+					p(`V[%s] = hk_lastmsg()`, slot)
+					g.lastMessage = true
+				} else {
+					p(`V[%s] = hk_tj(HT, 1, HN)`, slot)
+				}
 				g.transcript = true
 				transcripts[id] = slot
 			}
