@@ -14,6 +14,7 @@ import (
 
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/payload/payloadtest"
 )
 
 // transcriptRules test the transcript of a stop payload in ways that see
@@ -135,6 +136,77 @@ func TestDifferentialTranscripts(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(p.root, "pwned")); err == nil {
 			t.Fatalf("%s: a transcript path ran as a command", awk)
+		}
+	}
+}
+
+// lastMessageRules test last_assistant_message in ways that see its bytes
+// (its ends, the byte 01 of a \u0000, a newline between parts, non-ASCII,
+// the empty message), alone and beside a transcript condition.
+var lastMessageRules = map[string]string{
+	"lm-empty":  "event: stop\naction: warn\nconditions:\n  - field: last_assistant_message\n    operator: equals\n    pattern: ''",
+	"lm-done":   "event: stop\naction: block\nconditions:\n  - field: last_assistant_message\n    operator: regex_match\n    pattern: 'done\\Z'",
+	"lm-start":  "event: stop\naction: warn\nconditions:\n  - field: last_assistant_message\n    operator: regex_match\n    pattern: '\\A(a|all tests pass)'",
+	"lm-nul":    "event: stop\naction: warn\nconditions:\n  - field: last_assistant_message\n    operator: regex_match\n    pattern: '\\x01'",
+	"lm-lines":  "event: stop\naction: warn\nconditions:\n  - field: last_assistant_message\n    operator: regex_match\n    pattern: '\\n[^\\n]*(é|😀|\\uFFFD)'",
+	"lm-quote":  "event: stop\naction: block\nconditions:\n  - field: last_assistant_message\n    operator: contains\n    pattern: '\"role\":\"'",
+	"lm-secret": "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: contains\n    pattern: SECRET\n  - field: last_assistant_message\n    operator: not_contains\n    pattern: SECRET",
+}
+
+// TestDifferentialLastMessage: the stop hook of rules on
+// last_assistant_message reads generated transcripts
+// (payloadtest.GenerateTranscript), a missing file and none, as the
+// evaluator does, with every awk.
+func TestDifferentialLastMessage(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for name, front := range lastMessageRules {
+		fsys[".claude/hookify."+name+".local.md"] = &fstest.MapFile{Data: []byte("---\n" + front + "\n---\nMessage of " + name + ".\n")}
+	}
+	r := rand.New(rand.NewPCG(9, 20))
+	n := 150
+	if testing.Short() {
+		n = 30
+	}
+	files := t.TempDir()
+	var paths []string
+	for i := range n {
+		path := filepath.Join(files, fmt.Sprint(i, ".jsonl"))
+		if err := os.WriteFile(path, []byte(payloadtest.GenerateTranscript(r)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	paths = append(paths, filepath.Join(files, "missing"), "")
+	fired := map[string]int{}
+	{
+		p := compileProject(t, fsys, "last-message", nil, ir.PerEvent)
+		if p == nil {
+			t.Fatal("the last_assistant_message rules do not compile")
+		}
+		hooks := Hooks(p.plan, ir.Stop)
+		if len(hooks) != 1 {
+			t.Fatalf("%d stop hooks, want 1", len(hooks))
+		}
+		env := Env{ReadFile: p.readFile}
+		for _, awk := range testenv.Awks {
+			dir := testenv.AwkDir(t, awk)
+			for _, path := range paths {
+				raw := []byte(fmt.Sprintf(`{"hook_event_name":"stop","status":"completed","loop_count":0,"transcript_path":%s}`, ir.JSONString(path)))
+				want := Hook(hooks[0], raw, env)
+				for _, m := range want.Matched {
+					fired[m.Name]++
+				}
+				out, errOut, code := runHook(t, p.root, raw, "PATH="+dir)
+				if !bytes.Equal(out, want.Answer) || code != want.Exit || len(errOut) > 0 {
+					text, _ := os.ReadFile(path)
+					t.Errorf("%s: transcript %q:\nscript: %q exit %d %s\nevaluator: %q exit %d", awk, text, out, code, errOut, want.Answer, want.Exit)
+				}
+			}
+		}
+	}
+	for name := range lastMessageRules {
+		if fired[name] == 0 {
+			t.Errorf("rule %s never fired: the generated transcripts do not reach it", name)
 		}
 	}
 }
