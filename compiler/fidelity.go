@@ -68,6 +68,7 @@ var fidelityChecks = []fidelityCheck{
 	{diag.UpstreamPromptBlock, "`block` on a prompt only shows the message", checkPromptBlock},
 	{diag.UpstreamToolMatcher, "tool names are compared exactly, spaces included (`mcp__github__*` matches nothing)", checkToolMatcher},
 	{diag.UpstreamTranscript, "`transcript` is Claude Code's JSONL; Cursor's transcript differs", checkTranscript},
+	{diag.UpstreamLastMessage, "`last_assistant_message` is never read upstream (the condition is false); Cursor reads the transcript's last assistant entry", checkLastMessage},
 	{diag.UpstreamName, "a rule without `name` is called `unnamed`", checkName},
 	{diag.UpstreamInlineFlag, "`(?i)` inside a pattern is an error on Python 3.11 (the rule never fires); hookify drops it", checkInlineFlag},
 }

@@ -313,8 +313,8 @@ func checkField(c *fctx) {
 		if cd.Field == "prompt" && c.onPrompt() {
 			continue // upstream-prompt-field
 		}
-		if upstreamSets(c.r.Event, cd.Field) {
-			continue
+		if upstreamSets(c.r.Event, cd.Field) || cd.Field == lastMessageField && c.r.Event == ir.EventStop {
+			continue // upstream-last-message says more
 		}
 		if (len(c.r.MCP) > 0 && !mcpTopFields[cd.Field] || namesTask(c.r)) && !strings.Contains(cd.Field, ".") {
 			continue // upstream reads it from the MCP or Task tool's tool_input
@@ -442,6 +442,29 @@ func checkTranscript(c *fctx) {
 			c.warn(cd.PatternPos, "upstream matches this against Claude Code's raw transcript (JSON lines); Cursor's transcript file has another format, so a pattern on JSON quotes and key names may never match there. Match the words of the conversation instead")
 			return
 		}
+	}
+}
+
+// lastMessageField is the stop field that Claude Code's Stop input carries
+// and upstream hookify never reads.
+const lastMessageField = "last_assistant_message"
+
+// checkLastMessage: upstream hookify (anthropics/claude-plugins-official,
+// plugins/hookify/core/rule_engine.py at 340e33ae, _extract_field) looks a
+// field up in tool_input, which a Stop input does not have, and reads only
+// reason, transcript and user_prompt from the input itself: a condition on
+// last_assistant_message is None there, so false.
+func checkLastMessage(c *fctx) {
+	if !c.runs() || c.r.Prompt || c.r.Event != ir.EventStop {
+		return
+	}
+	for i := range c.r.Conditions {
+		cd := &c.r.Conditions[i]
+		if cd.Field != lastMessageField || c.readsDiffer(cd, "field") {
+			continue
+		}
+		c.warn(c.keyValuePos(cd, "field"), "upstream hookify never reads last_assistant_message: its rule engine looks the field up in tool_input, which Claude Code's Stop input does not have, and takes only reason, transcript and user_prompt from the input itself, so the condition is always false there and the rule never fires (anthropics/claude-plugins-official#1120 asks for it); Claude Code's Stop input does carry the field. Cursor's stop input has no such key: hookify reads the text of the last assistant entry of Cursor's transcript since the user last spoke (\"\" when there is none)")
+		return
 	}
 }
 

@@ -104,6 +104,7 @@ var fidelityCases = []struct {
 	{"upstream-field", "MCP dotted field", "---\nname: a\ntool_matcher: mcp__github__create_issue\nconditions:\n  - field: tool_input.title\n    operator: contains\n    pattern: wip\n---\nx", []string{"5:12: upstream has no dotted fields", "Write field: title"}},
 	{"upstream-tool-matcher", "spaces", "---\nname: a\nevent: bash\ntool_matcher: Bash | Edit\npattern: rm\n---\nx", []string{"4:15: upstream compares tool names exactly, without trimming spaces, so `Bash ` names no tool there"}},
 	{"upstream-transcript", "JSON in transcript", "---\nname: a\nevent: stop\naction: block\nconditions:\n  - field: transcript\n    operator: regex_match\n    pattern: '\"name\":\\s*\"Edit\"'\n---\nx", []string{"8:15: upstream matches this against Claude Code's raw transcript"}},
+	{"upstream-last-message", "last message", "---\nname: a\nevent: stop\naction: block\nconditions:\n  - field: last_assistant_message\n    operator: regex_match\n    pattern: tests pass\n---\nx", []string{"6:12: upstream hookify never reads last_assistant_message", "last assistant entry of Cursor's transcript"}},
 	{"upstream-name", "no name (q10)", "---\nevent: bash\npattern: rm\n---\nx", []string{"1:1: upstream calls a rule without name \"unnamed\"", "Add name: t so both agree"}},
 	{"upstream-inline-flag", "(?i) inside", "---\nname: a\nevent: bash\npattern: rm|(?i)sudo\n---\nx", []string{"4:10: upstream's Python (3.11 and later) rejects (?i)"}},
 }

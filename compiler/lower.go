@@ -272,7 +272,7 @@ func patternFix(e ir.Event, pattern string, eventKey, patternKey diag.Pos) (stri
 			[]diag.Rewrite{diag.Set(eventKey, "event: bash"), diag.Set(eventKey, "event: file")}
 	}
 	yaml := conditionsYAML("transcript", ir.RegexMatch.String(), pattern)
-	return "write conditions on the field to test (transcript, the whole conversation so far; or reason) instead of the pattern, for example:\n" + yaml,
+	return "write conditions on the field to test (transcript, the whole conversation so far, the user's words and every earlier turn included; last_assistant_message, the agent's last message alone; or reason) instead of the pattern, for example:\n" + yaml,
 		[]diag.Rewrite{diag.Set(patternKey, yaml)}
 }
 

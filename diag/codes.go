@@ -93,6 +93,7 @@ const (
 	UpstreamPromptBlock  Code = "upstream-prompt-block"  // block on a prompt only shows the message upstream
 	UpstreamToolMatcher  Code = "upstream-tool-matcher"  // upstream compares tool names exactly
 	UpstreamTranscript   Code = "upstream-transcript"    // transcript is Claude Code's JSONL upstream
+	UpstreamLastMessage  Code = "upstream-last-message"  // upstream never reads last_assistant_message
 	UpstreamName         Code = "upstream-name"          // upstream calls a rule without name "unnamed"
 	UpstreamInlineFlag   Code = "upstream-inline-flag"   // a (?i) inside a pattern is an error to upstream's Python
 )

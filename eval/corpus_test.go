@@ -23,6 +23,7 @@ import (
 	"github.com/hookify/hookify/eval/internal/pyoracle"
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/payload/payloadtest"
 	"github.com/hookify/hookify/pyre"
 )
 
@@ -541,6 +542,15 @@ func place(t *testing.T, p *project, src ir.Source, v string, r *rand.Rand) []me
 			t.Fatal(err)
 		}
 		data := v
+		if src.LastAssistant {
+			// Cursor's agent transcript: generated lines, then the agent
+			// saying v, then perhaps lines that keep it (a tool call, the
+			// end of the turn) or forget it (the user speaking).
+			data = payloadtest.GenerateTranscript(r) + "\n" + AssistantEntry(v) + "\n"
+			data += []string{"", "", `{"type":"turn_ended","status":"success"}` + "\n",
+				`{"role":"assistant","message":{"content":[{"type":"tool_use","name":"Shell","input":{}}]}}`,
+				`{"role":"user","message":{"content":"go on"}}`}[r.IntN(5)]
+		}
 		if r.IntN(2) == 0 {
 			data += "\x00go test, npm test, AFTER-NUL\x00" // nothing after a NUL is lost
 		}
@@ -754,6 +764,7 @@ func synthetic() fstest.MapFS {
 	add("read", "event: read\naction: block\nconditions:\n  - field: file_path\n    operator: starts_with\n    pattern: /etc/")
 	add("prompt", "event: prompt\naction: block\nconditions:\n  - field: user_prompt\n    operator: ends_with\n    pattern: '!!'")
 	add("stop", "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_regex_match\n    pattern: 'go test|npm (run )?test'\n  - field: reason\n    operator: equals\n    pattern: ''")
+	add("stop-last", "event: stop\naction: block\nconditions:\n  - field: last_assistant_message\n    operator: regex_match\n    pattern: '(?i)\\b(done|tests? pass)'\n  - field: transcript\n    operator: not_contains\n    pattern: go test")
 	add("stop-nul", "event: stop\naction: block\nconditions:\n  - field: transcript\n    operator: not_contains\n    pattern: AFTER-NUL")
 	add("all", "event: all\naction: block\ntool_matcher: Bash|Edit\nconditions:\n  - field: command\n    operator: contains\n    pattern: rm")
 	// MCP tools (docs/mcp.md): server and tool globs, several patterns,

@@ -389,8 +389,11 @@ func (ex *explainer) caveats(r *ir.Rule) []string {
 		}
 	}
 	for _, c := range r.Conditions {
-		if c.Field == "transcript" {
-			add("transcript is the text of Cursor's transcript file, which is formatted differently from Claude Code's")
+		switch c.Field {
+		case "transcript":
+			add("transcript is the whole conversation so far, the text of Cursor's transcript file (formatted differently from Claude Code's): the user's words and every earlier turn too, so a condition on it may hold at every later stop; for the agent's last message alone, test last_assistant_message")
+		case "last_assistant_message":
+			add("last_assistant_message is read from Cursor's transcript file, as the text of its last assistant entry since the user last spoke, not from the stop input; it is \"\" when there is none or Cursor writes no transcript")
 		}
 	}
 	if (r.Event == ir.EventBash || r.Event == ir.EventFile || r.Event == ir.EventAll) && r.Action == ir.Warn && !prompts {

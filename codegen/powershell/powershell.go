@@ -41,6 +41,7 @@ type Options struct {
 // hookData fills templates/hook.ps1.tmpl.
 type hookData struct {
 	Header, Events, Twin, Fail, Data, Keys, ToolSlots, Patches, Slots, Body string
+	LastMessage                                                             bool
 }
 
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.ps1.
@@ -107,6 +108,8 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 		Patches:   strings.Join(patchSlots, ", "),
 		Slots:     fmt.Sprint(len(l.Keys) + 1),
 		Body:      strings.TrimRight(body.String(), "\n"),
+
+		LastMessage: g.lastMessage,
 	})
 	if err != nil {
 		panic(err) // the template is static and its data are strings
@@ -117,6 +120,8 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 type gen struct {
 	l    *codegen.Layout
 	data *codegen.Data
+	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
+	lastMessage bool
 }
 
 // psVar names the data section's variables.
@@ -171,8 +176,16 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 		if src.Transcript {
 			id := src.ID()
 			if _, ok := transcripts[id]; !ok {
+				if len(transcripts) == 0 {
+					q(`$hk_tx = hk_transcript (hk_text $hk_v[%d])`, g.l.Key(ir.TranscriptKey))
+				}
 				transcripts[id] = fmt.Sprintf("$hk_t%d", len(transcripts)+1)
-				q(`%s = hk_transcript (hk_text $hk_v[%d])`, transcripts[id], g.l.Key(ir.TranscriptKey))
+				if src.LastAssistant {
+					q(`%s = hk_lastmsg $hk_tx`, transcripts[id])
+					g.lastMessage = true
+				} else {
+					q(`%s = $hk_tx`, transcripts[id])
+				}
 			}
 			return []cand{{val: transcripts[id]}}
 		}

@@ -62,6 +62,8 @@ func condition(e ir.CursorEvent, c ir.Condition) string {
 	src, _ := ir.Resolve(e, c.Field)
 	field := code(c.Field)
 	switch {
+	case src.LastAssistant:
+		field += " (the agent's last message)"
 	case src.Transcript:
 		field += " (the conversation so far)"
 	case len(src.Keys) > 0 && !(len(src.Keys) == 1 && src.Keys[0].String() == c.Field):

@@ -243,7 +243,8 @@ if (-not $hk_ok) {
   exit 0
 }
 try {
-  $hk_t1 = hk_transcript (hk_text $hk_v[1])
+  $hk_tx = hk_transcript (hk_text $hk_v[1])
+  $hk_t1 = $hk_tx
   $hk_bu = [System.Collections.Generic.List[string]]::new()
   $hk_ba = [System.Collections.Generic.List[string]]::new()
   # tests-before-stop

@@ -235,7 +235,8 @@ function hook() {
   }
   for (hk_k in V) SET[hk_k] = 1
   hk_tp = V[1]; if (hk_tp == "") hk_tp = ENVIRON["CURSOR_TRANSCRIPT_PATH"]
-  V["t1"] = hk_tread(hk_tp)
+  hk_tread(hk_tp)
+  V["t1"] = hk_tj(HT, 1, HN)
   hk_b = hk_w = 0; hk_bu = hk_ba = hk_wu = hk_wa = ""
   # tests-before-stop
   if (!(V["t1"] ~ hk_r[1])) hk_block(1)
@@ -249,25 +250,26 @@ function hk_block(n) { hk_bu = hk_bu (hk_b ? hk_sep : "") hk_U[n]; hk_ba = hk_ba
 function hk_warn(n) { hk_wu = hk_wu (hk_w ? hk_sep : "") hk_U[n]; hk_wa = hk_wa (hk_w ? hk_sep : "") hk_A[n]; hk_w = 1 }
 # hk_lc(i): V[i] in lower case, computed once.
 function hk_lc(i) { if (!(i in LC)) LC[i] = tolower(V[i]); return LC[i] }
-# hk_tread(p): the text of the transcript file p ("" when p is "" or not a
-# readable regular file), read through tr, which turns each NUL into the
-# byte 01 (README, "Payload fields"): BWK and busybox awk cannot hold a
-# NUL. The path reaches sh single-quoted; the "." that echo adds after the
-# last line tells whether the file ended with a newline.
-function hk_tread(p,   q, s, n, i, c, l, k, t) {
-  if (p == "") return ""
+# hk_tread(p): read the transcript file p into its lines HT[1] to HT[HN]
+# (none when p is "" or not a readable regular file), through tr, which
+# turns each NUL into the byte 01 (README, "Payload fields"): BWK and
+# busybox awk cannot hold a NUL. The path reaches sh single-quoted; the "."
+# that echo adds after the last line tells whether the file ended with a
+# newline (then HT[HN] is "").
+function hk_tread(p,   q, s, n, i, c, l) {
+  HN = 0
+  if (p == "") return
   q = "\047"; n = split(p, s, "[" q "]"); p = q s[1]
   for (i = 2; i <= n; i++) p = p q "\\" q q s[i]
   p = p q
   c = "test -f " p " && test -r " p " && { tr " q "\\000" q " " q "\\001" q " < " p " && echo .; }"
-  while ((c | getline l) > 0) t[++k] = l
+  while ((c | getline l) > 0) HT[++HN] = l
   close(c)
-  if (!k) return ""
-  t[k] = substr(t[k], 1, length(t[k]) - 1)
-  return hk_tj(t, 1, k)
+  if (HN) HT[HN] = substr(HT[HN], 1, length(HT[HN]) - 1)
 }
 # hk_tj(t, a, b): the lines t[a] to t[b] joined by newlines, by halves.
 function hk_tj(t, a, b,   m) {
+  if (a > b) return ""
   if (a == b) return t[a]
   m = int((a + b) / 2)
   return hk_tj(t, a, m) "\n" hk_tj(t, m + 1, b)
