@@ -19,9 +19,9 @@ import (
 //	{"role":"assistant","message":{"content":[{"type":"text","text":"…"},{"type":"tool_use","name":"Shell","input":{…}}]}}
 //	{"type":"turn_ended","status":"success"}
 //
-// (the parsers of mem0ai/mem0 PR #6019, "Cursor agent transcripts use
+// (the readers of mem0ai/mem0 PR #6019, "Cursor agent transcripts use
 // role == assistant at the top level", and QuesmaOrg/quesma-shipper
-// internal/transforms/cursorjoin; docs/semantics.md says more). The rules,
+// internal/transforms/cursorjoin; README, "Payload fields"). The rules,
 // shared with the hooks (templates/hook.awk.tmpl hk_lastmsg, the
 // PowerShell twin's hk_lastmsg):
 //
