@@ -163,7 +163,7 @@ func TestDifferentialLastMessage(t *testing.T) {
 		fsys[".claude/hookify."+name+".local.md"] = &fstest.MapFile{Data: []byte("---\n" + front + "\n---\nMessage of " + name + ".\n")}
 	}
 	r := rand.New(rand.NewPCG(9, 20))
-	n := 150
+	n := 100
 	if testing.Short() {
 		n = 30
 	}

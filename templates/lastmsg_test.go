@@ -44,7 +44,7 @@ func TestLastMessageAWK(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(3, 20))
-	n := 800
+	n := 400
 	if testing.Short() {
 		n = 150
 	}
