@@ -32,7 +32,7 @@ func TestRunPrintsTable(t *testing.T) {
 		t.Fatalf("bench/run.sh 1 1: %v\n%s", err, out)
 	}
 	var missing []string
-	cases := []string{"1 rules, 1 KB", "10 rules, 1 KB", "100 rules, 1 KB", "10 rules, 10 KB", "20 KB write, preToolUse", "20 KB write, postToolUse", "3 MB transcript, stop"}
+	cases := []string{"1 rules, 1 KB", "10 rules, 1 KB", "100 rules, 1 KB", "10 rules, 10 KB", "20 KB write, preToolUse", "20 KB write, postToolUse", "3 MB transcript, stop", "3 MB last message, stop"}
 	for _, c := range cases {
 		for _, awk := range awks {
 			if !hasRow(string(out), c, awk) {

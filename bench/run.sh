@@ -130,6 +130,30 @@ RULE
   CGO_ENABLED=0 go build -overlay "$dir/overlay.json" -o "$dir/refhook" ./bench/refhook
 }
 
+# project_last: one stop rule on last_assistant_message, which reads the
+# last assistant entry of Cursor's agent transcript (README, "Payload
+# fields"). It does not match the transcript below.
+project_last() {
+  local dir=$tmp/plast
+  mkdir -p "$dir/.claude"
+  cat > "$dir/.claude/hookify.claims.local.md" <<'RULE'
+---
+name: claims
+event: stop
+action: block
+conditions:
+  - field: last_assistant_message
+    operator: regex_match
+    pattern: (?i)all tests pass
+---
+Show the test output.
+RULE
+  "$tmp/hookify" build -C "$dir" 2>/dev/null
+  "$tmp/refgen" "$dir" > "$dir/hooks.go"
+  printf '{"Replace":{"%s":"%s"}}' "$PWD/bench/refhook/hooks.go" "$dir/hooks.go" > "$dir/overlay.json"
+  CGO_ENABLED=0 go build -overlay "$dir/overlay.json" -o "$dir/refhook" ./bench/refhook
+}
+
 # grow(S, U, N) in awk: S followed by as many copies of U as it takes to
 # reach N characters, built by doubling (appending one U at a time is
 # quadratic in some awks: 20 s for 1 MB).
@@ -143,6 +167,20 @@ shell_payload() {
 # transcript SIZE: about SIZE bytes of JSONL, a NUL byte after each MB.
 transcript() {
   awk -v n="$1" "$grow"' BEGIN { l = grow("{\"role\":\"assistant\",\"text\":\"", "ran the tests, ", 200) "\"}\n"; m = grow(l, l, 1000000); for (s = 0; s < n; s += length(m)) printf "%s%c", m, 0 }'
+}
+# agent_transcript SIZE: about SIZE bytes of Cursor's agent transcript, turns
+# of a user entry, an assistant entry with text and a tool call, and two of
+# tool calls only (the hook parses these from the end back to the text); the
+# last turn ends with text that no rule matches.
+agent_transcript() {
+  awk -v n="$1" "$grow"' BEGIN {
+    u = "{\"role\":\"user\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"<user_query>\\nfix the build\\n</user_query>\"}]}}\n"
+    a = "{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"" grow("", "Looking at the failing test.\\n", 400) "\"},{\"type\":\"tool_use\",\"name\":\"Shell\",\"input\":{\"command\":\"go test ./...\"}}]}}\n"
+    t = "{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"name\":\"Write\",\"input\":{\"path\":\"main.go\",\"contents\":\"" grow("", "var x = \\\"y\\\" // a line of code\\n", 4000) "\"}}]}}\n"
+    m = grow(u a t t, u a t t, 1000000)
+    for (s = 0; s < n; s += length(m)) printf "%s", m
+    printf "%s", a
+  }'
 }
 write_payload() {
   awk -v n="$1" "$grow"' BEGIN { printf "{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"main.go\",\"content\":\"%s\"}}", grow("package main\\n", "var x = \\\"y\\\" // a line of code\\n", n) }'
@@ -243,6 +281,13 @@ printf '{"hook_event_name":"stop","status":"completed","transcript_path":"%s"}' 
 # The hook reads the whole transcript: a twentieth of the calls.
 all_calls=$calls calls=$(((calls + 19) / 20))
 compare "$tmp/p10" .cursor/hooks/hookify-stop.sh "$tmp/stop.json" '{}' "$(size "$TRANSCRIPT") transcript, stop"
+calls=$all_calls
+project_last
+agent_transcript "$TRANSCRIPT" > "$tmp/agent.jsonl"
+printf '{"hook_event_name":"stop","status":"completed","transcript_path":"%s"}' "$tmp/agent.jsonl" > "$tmp/last.json"
+# The hook reads the whole file too, and parses its last turn.
+calls=$(((calls + 19) / 20))
+compare "$tmp/plast" .cursor/hooks/hookify-stop.sh "$tmp/last.json" '{}' "$(size "$TRANSCRIPT") last message, stop"
 calls=$all_calls
 
 # Each awk's ratio to the bash floor divided by mawk's, per case: the
