@@ -189,11 +189,11 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 			c.Pattern, _ = dropInlineIgnoreCase(c.Pattern, tr) // upstream-inline-flag says so
 			ere, err := tr(c.Pattern)
 			if err != nil {
-				diags = append(diags, regexDiag(c.PatternPos, err))
+				diags = append(diags, regexDiags(c.PatternPos, err)...)
 				continue
 			}
 			if err := setRegex(c, ere); err != nil {
-				diags = append(diags, regexDiag(c.PatternPos, err))
+				diags = append(diags, regexDiags(c.PatternPos, err)...)
 				continue
 			}
 		}

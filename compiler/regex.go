@@ -17,16 +17,21 @@ type Translator func(pattern string) (string, error)
 // case-insensitive) into POSIX EREs with package pyre.
 var DefaultTranslator Translator = func(p string) (string, error) { return pyre.ERE(p, pyre.IgnoreCase) }
 
-// regexDiag turns a refused pattern at pos into a diagnostic at the column
-// of the construct.
-func regexDiag(pos diag.Pos, err error) diag.Diagnostic {
-	d := diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: diag.Regex, Msg: "cannot translate this pattern exactly: " + err.Error()}
+// regexDiags turns a refused pattern at pos into diagnostics at the
+// columns of the constructs: one for each problem of the pattern, so that
+// one run reports them all.
+func regexDiags(pos diag.Pos, err error) diag.List {
 	var pe *pyre.Error
-	if errors.As(err, &pe) {
-		d.Pos.Col += pe.Offset
-		d.Msg, d.Hint = "cannot translate this pattern exactly: "+pe.Msg, pe.Hint
+	if !errors.As(err, &pe) {
+		return diag.List{{Pos: pos, Severity: diag.Error, Code: diag.Regex, Msg: "cannot translate this pattern exactly: " + err.Error()}}
 	}
-	return d
+	var out diag.List
+	for _, e := range pe.All() {
+		p := pos
+		p.Col += e.Offset
+		out = append(out, diag.Diagnostic{Pos: p, Severity: diag.Error, Code: diag.Regex, Msg: "cannot translate this pattern exactly: " + e.Msg, Hint: e.Hint})
+	}
+	return out
 }
 
 // setRegex sets the regex forms of c from ere, its translated pattern: the

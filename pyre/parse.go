@@ -113,7 +113,7 @@ type parser struct {
 	closed      map[int]bool
 	names       map[string]int
 	grouprefpos map[int]int
-	unsupported *Error // first construct Python accepts but we refuse
+	unsupported []*Error // the constructs Python accepts but we refuse
 }
 
 // parse parses a Python pattern. It returns a *Error for a Python syntax error, or
@@ -148,8 +148,10 @@ func parse(pattern string, ext pyFlags) (root *node, err *Error) {
 	if p.flags&flagASCII != 0 && p.flags&flagUnicode != 0 {
 		p.fail(0, "ASCII and UNICODE flags are incompatible")
 	}
-	if p.unsupported != nil {
-		return nil, p.unsupported
+	if len(p.unsupported) > 0 {
+		// The tree is returned too: zeroWidth says when the translator may
+		// still look for the pattern's other problems in it.
+		return root, joinErrors(p.unsupported)
 	}
 	return root, nil
 }
@@ -171,9 +173,32 @@ func (p *parser) fail(pos int, msg string) {
 
 // refuse records a construct that Python accepts but that cannot be translated.
 func (p *parser) refuse(pos int, construct, msg, hint string) {
-	if p.unsupported == nil {
-		p.unsupported = &Error{Offset: pos, Construct: construct, Msg: msg, Hint: hint}
+	p.unsupported = append(p.unsupported, &Error{Offset: pos, Construct: construct, Msg: msg, Hint: hint})
+}
+
+// lookaroundHints say how to write each refused lookaround instead.
+var lookaroundHints = map[string]string{
+	"lookahead": "(?=...) only requires what follows: at the end of the pattern, write its text without (?= ) (only whether the rule matches counts, so the text may be matched); elsewhere, " +
+		"test that text with a second condition on the same field (every condition of a rule must hold)",
+	"lookbehind": "(?<=...) only requires what precedes: at the start of the pattern, write its text without (?<= ) (only whether the rule matches counts, so the text may be matched); elsewhere, " +
+		"test that text with a second condition on the same field (every condition of a rule must hold)",
+	"negative lookbehind": "to exclude one character before, write it as a set: (?<!x)y as (?:^|[^x])y; to exclude text anywhere in the field, " +
+		"add a second condition on the same field with operator not_contains (plain text) or not_regex_match (every condition of a rule must hold)",
+}
+
+// lookarounds are the refused constructs that the parser reads as an empty
+// node: zero-width, they leave the rest of the tree as it would be without
+// them.
+var lookarounds = map[string]bool{"lookahead": true, "lookbehind": true, "negative lookbehind": true}
+
+// zeroWidth reports whether every refusal of e is of a lookaround.
+func (e *Error) zeroWidth() bool {
+	for _, x := range e.All() {
+		if !lookarounds[x.Construct] {
+			return false
+		}
 	}
+	return true
 }
 
 // peek returns the next token: one character, or a backslash and the character after
@@ -575,9 +600,7 @@ func (p *parser) parseGroup(start int, verbose bool, nested int, first bool, cur
 				}
 				return &node{op: opNotAhead, pos: start, flags: *cur, subs: []*node{body}}
 			}
-			p.refuse(start, kind,
-				"a "+kind+" assertion has no POSIX ERE equivalent",
-				"rewrite the rule without lookaround, e.g. move the excluded text into a separate rule or condition")
+			p.refuse(start, kind, "hookify does not translate a "+kind+" assertion into an ERE", lookaroundHints[kind])
 			p.parseSub(verbose, nested+1, *cur)
 			if !p.match(")") {
 				p.fail(p.pos, "missing ), unterminated subpattern")

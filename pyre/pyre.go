@@ -41,7 +41,10 @@
 // 14.0, whose case mappings are the same.
 package pyre
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Flags are Python regex flags applied from outside the pattern.
 type Flags uint8
@@ -56,6 +59,35 @@ type Error struct {
 	Construct string // short name: "lookahead", "backreference", "count over 255", ...
 	Msg       string // one sentence, lower case, no trailing period: what and why
 	Hint      string // how the author can rewrite it (may be empty)
+	// Others are the pattern's other refusals, by offset, so that one run
+	// reports every problem of a pattern (SPEC §9.5). Set only on the
+	// first: the one ERE and AWK return.
+	Others []*Error
+}
+
+// All returns e and its Others, by offset.
+func (e *Error) All() []*Error {
+	return append([]*Error{e}, e.Others...)
+}
+
+// joinErrors returns the first of errs, by offset, holding the others.
+func joinErrors(errs []*Error) *Error {
+	if len(errs) == 0 {
+		return nil
+	}
+	sorted := append([]*Error(nil), errs...)
+	slices.SortStableFunc(sorted, func(a, b *Error) int { return a.Offset - b.Offset })
+	first := *sorted[0]
+	first.Others = nil
+	for _, e := range sorted[1:] {
+		if e.Offset == first.Offset && e.Construct == first.Construct {
+			continue
+		}
+		o := *e
+		o.Others = nil
+		first.Others = append(first.Others, &o)
+	}
+	return &first
 }
 
 // Error returns the message and the 1-based byte column of the construct.
@@ -77,11 +109,21 @@ func ERE(pattern string, flags Flags) (string, error) {
 		ext |= flagIgnoreCase
 	}
 	root, perr := parse(pattern, ext)
-	if perr != nil {
+	if perr != nil && !perr.zeroWidth() {
 		return "", perr
 	}
 	t := &translator{}
 	b, terr := t.translate(root)
+	if perr != nil {
+		// Every refusal of the parser is of a lookaround, which it read as
+		// empty: zero-width, it changes no neighbour of the constructs the
+		// translator refuses, so those are this pattern's problems too.
+		errs := perr.All()
+		if terr != nil && terr.Construct != "never matches" {
+			errs = append(errs, terr.All()...)
+		}
+		return "", joinErrors(errs)
+	}
 	if terr != nil {
 		return "", terr
 	}

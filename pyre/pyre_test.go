@@ -3,6 +3,7 @@ package pyre
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -201,7 +202,7 @@ func TestRefusals(t *testing.T) {
 
 func TestErrorString(t *testing.T) {
 	_, err := ERE(`ab(?=c)`, IgnoreCase)
-	want := "a lookahead assertion has no POSIX ERE equivalent (at pattern column 3)"
+	want := "hookify does not translate a lookahead assertion into an ERE (at pattern column 3)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %q", err, want)
 	}
@@ -324,6 +325,64 @@ json.dump({
 		}
 		if got := pyCaseFixes[c]; !runes(got...).equal(runes(v...)) {
 			t.Errorf("extra cases of %U: %U, Python %U", c, got, v)
+		}
+	}
+}
+
+// TestAllRefusals: a pattern's every refused construct is reported, at its
+// offset, in one run (SPEC §9.5): patterns are generated from refused
+// pieces (lookarounds, which the parser refuses, and \b and (?!...) in
+// the middle, which the translator refuses), joined by plain text.
+func TestAllRefusals(t *testing.T) {
+	pieces := []struct{ src, construct string }{
+		{`(?<=a)`, "lookbehind"},
+		{`(?<!a)`, "negative lookbehind"},
+		{`(?=a)`, "lookahead"},
+		{`[^\n]\b[^\n]`, "word boundary"},
+		{`(?!ab+)`, "negative lookahead"},
+	}
+	rng := rand.New(rand.NewPCG(22, 5))
+	n := 400
+	if testing.Short() {
+		n = 100
+	}
+	for range n {
+		var b strings.Builder
+		type want struct {
+			off       int
+			construct string
+		}
+		var wants []want
+		b.WriteString("x")
+		for k := 1 + rng.IntN(4); k > 0; k-- {
+			p := pieces[rng.IntN(len(pieces))]
+			off := b.Len()
+			if p.construct == "word boundary" {
+				off += len(`[^\n]`)
+			}
+			wants = append(wants, want{off, p.construct})
+			b.WriteString(p.src)
+			b.WriteString("yz"[rng.IntN(2):])
+		}
+		pattern := b.String()
+		_, err := ERE(pattern, IgnoreCase)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("ERE(%q) = %v, want refusals", pattern, err)
+		}
+		var got []want
+		for _, x := range e.All() {
+			got = append(got, want{x.Offset, x.Construct})
+		}
+		if len(got) != len(wants) {
+			t.Errorf("ERE(%q): refusals %v, want %v", pattern, got, wants)
+			continue
+		}
+		for i := range wants {
+			if got[i] != wants[i] {
+				t.Errorf("ERE(%q): refusals %v, want %v", pattern, got, wants)
+				break
+			}
 		}
 	}
 }

@@ -33,14 +33,12 @@ var unmatchable = newRuneSet(rrange{0, 0}, rrange{0xD800, 0xDFFF})
 
 type translator struct {
 	prev, next map[*node]ctx
-	refusal    *Error // the refusal with the smallest offset
-	never      *Error // the first reason a part can never match
+	refusals   []*Error // every construct refused
+	never      *Error   // the first reason a part can never match
 }
 
 func (t *translator) refuse(e *Error) {
-	if t.refusal == nil || e.Offset < t.refusal.Offset {
-		t.refusal = e
-	}
+	t.refusals = append(t.refusals, e)
 }
 
 func (t *translator) noteNever(pos int, msg string) {
@@ -105,8 +103,8 @@ func (t *translator) resolve(n *node) *node {
 	return n
 }
 
-const lookHint = "write (?!...) with single characters or sets only, at the end of the pattern or of an alternative, " +
-	"or rewrite the rule without lookaround, e.g. move the excluded text into a separate rule or condition"
+const lookHint = "write (?!...) with single characters or sets only, at the end of the pattern or of an alternative; " +
+	"or, to exclude text anywhere in the field, add a second condition on the same field with operator not_contains (plain text) or not_regex_match (every condition of a rule must hold)"
 
 // itemSet is the set of characters Python matches at a literal, set or '.'.
 func itemSet(n *node) runeSet {
@@ -467,9 +465,10 @@ func (t *translator) decide(n *node) (action, *Error) {
 	nW, nN := N.words(w)
 	boundary := n.at == atBoundary
 	refuseB := &Error{Offset: n.pos, Construct: "word boundary",
-		Msg: name + " is not at an edge of the pattern, and its neighbours can be both word and non-word characters, " +
-			"so no exact ERE exists",
-		Hint: "use " + name + " only at the start or end of the pattern, or between a word character and a non-word character (e.g. next to \\s)"}
+		Msg: name + " is not at an edge of the pattern, and a character next to it can be a word or a non-word character: " +
+			"hookify does not translate that into an ERE (an exact one exists, but hookify does not build it yet)",
+		Hint: "make the character next to " + name + " one kind: a word character or a non-word character (e.g. \\s); " +
+			"where only the character after it varies, write that character as a set: printf\\b[^\\n]*> as printf(?:[^\\w\\n][^\\n]*)?>"}
 	switch {
 	case P.pureEdge() && N.pureEdge():
 		return 0, refuseB
@@ -532,8 +531,8 @@ func (t *translator) translate(root *node) (*bnode, *Error) {
 	t.analyze(n, ctx{edge: true}, true)
 	t.analyze(n, ctx{edge: true}, false)
 	b := t.emit(n)
-	if t.refusal != nil {
-		return nil, t.refusal
+	if len(t.refusals) > 0 {
+		return nil, joinErrors(t.refusals)
 	}
 	if b.kind == bNever {
 		if t.never != nil {
@@ -587,7 +586,7 @@ func (t *translator) emit(n *node) *bnode {
 	case opNotAhead:
 		if n.neg {
 			t.refuse(&Error{Offset: n.pos, Construct: "negative lookahead",
-				Msg:  "a negative lookahead has an exact POSIX ERE form only when it holds a fixed sequence of characters or sets, without repeats, alternatives or assertions",
+				Msg:  "hookify translates a negative lookahead into an ERE only when it holds a fixed sequence of characters or sets, without repeats, alternatives or assertions",
 				Hint: lookHint})
 			return &bnode{kind: bEmpty}
 		}
@@ -595,7 +594,7 @@ func (t *translator) emit(n *node) *bnode {
 		// since only match or no match counts, and the end of the subject is $.
 		if !t.next[n].pureEdge() {
 			t.refuse(&Error{Offset: n.pos, Construct: "negative lookahead",
-				Msg:  "a negative lookahead has an exact POSIX ERE form only at the end of the pattern or of an alternative, with nothing after it",
+				Msg:  "hookify translates a negative lookahead into an ERE only at the end of the pattern or of an alternative, with nothing after it",
 				Hint: lookHint})
 			return &bnode{kind: bEmpty}
 		}
