@@ -59,6 +59,8 @@ type doctorRun struct {
 	// runs hookify hooks, and only PowerShell ones.
 	hooks  [][]byte
 	psOnly bool
+	// facts decide which of cursorNotes apply here.
+	facts noteFacts
 }
 
 func (d *doctorRun) add(f finding) { d.findings = append(d.findings, f) }
@@ -79,6 +81,7 @@ func (d *doctorRun) at(rel string) diag.Pos {
 // would stop a hook from working or leave a rule unenforced.
 func doctor(c *cli) int {
 	d := &doctorRun{c: c, root: c.root, hookDir: hookDir(c.root, c.user), levelName: "project"}
+	d.facts.user = c.user
 	if c.user {
 		d.levelName = "user"
 	}
@@ -164,6 +167,7 @@ func (d *doctorRun) checkHooksJSON(data []byte) {
 		f.Pos.File = d.at(f.Pos.File).File
 		d.add(f)
 	}
+	d.facts.read(data, d.level())
 	commands, err := ownedCommands(filepath.Join(d.root, compiler.HooksJSON), d.level())
 	if err != nil {
 		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "hooks-json", Message: err.Error()})
@@ -779,6 +783,7 @@ func (d *doctorRun) claudeSettings() {
 		if err != nil {
 			continue
 		}
+		d.facts.settings = true
 		shown := filepath.ToSlash(file)
 		if rel, err := filepath.Rel(home, file); err == nil && !strings.HasPrefix(rel, "..") && (d.c.user || !strings.HasPrefix(file, filepath.Clean(d.root)+string(filepath.Separator))) {
 			shown = "~/" + filepath.ToSlash(rel)
@@ -801,9 +806,9 @@ func (d *doctorRun) claudeSettings() {
 		for _, event := range sortedKeys(doc.Hooks) {
 			for _, group := range doc.Hooks[event] {
 				for _, h := range group.Hooks {
-					if strings.Contains(strings.ToLower(h.Command), "hookify") {
+					if why := runsHookify(h.Command); why != "" {
 						d.add(finding{Pos: diag.Pos{File: shown}, Severity: "warning", Code: "claude-hooks",
-							Message: fmt.Sprintf("the Claude Code %s hook %q runs hookify too; Cursor runs Claude Code hooks from this file when its third-party hooks are on, so a rule acts twice (and upstream's runtime misreads Cursor's payloads)", event, h.Command),
+							Message: fmt.Sprintf("the Claude Code %s hook %q %s; Cursor runs Claude Code hooks from this file when its third-party hooks are on, so a rule acts twice (and upstream's runtime misreads Cursor's payloads)", event, h.Command, why),
 							Fix:     "remove the hook from this file, or turn off Cursor Settings → Rules, Skills, Subagents → Include third-party Plugins, Skills, and other configs"})
 					}
 				}
@@ -883,18 +888,12 @@ func (d *doctorRun) gitattributes(commands map[string][]command) {
 	}
 }
 
-// caveats are what no file shows.
+// caveats are what no file shows, as notes: those of the table
+// cursorNotes that apply here.
 func (d *doctorRun) caveats() {
-	cursor := diag.Pos{File: "Cursor"}
-	if !d.c.user {
-		d.add(finding{Pos: cursor, Severity: "note", Code: "workspace-trust",
-			Message: "Cursor runs a project's hooks only in a trusted workspace",
-			Fix:     "trust the folder when Cursor asks (Command Palette → Workspaces: Manage Workspace Trust)"})
+	for _, n := range cursorNotes {
+		if msg := n.applies(&d.facts); msg != "" {
+			d.add(finding{Pos: diag.Pos{File: "Cursor"}, Severity: "note", Code: n.code, Message: msg, Fix: n.fix})
+		}
 	}
-	d.add(finding{Pos: cursor, Severity: "note", Code: "third-party-hooks",
-		Message: "with Cursor's third-party hooks on, Claude Code hooks from .claude/settings*.json run as well",
-		Fix:     "see Cursor Settings → Rules, Skills, Subagents → Include third-party Plugins, Skills, and other configs"})
-	d.add(finding{Pos: cursor, Severity: "note", Code: "cursor-version",
-		Message: "preToolUse/postToolUse matchers need Cursor 2.4 or later, and failClosed and loop_limit later 3.x builds",
-		Fix:     "see Cursor → About for the version, and the Hooks output channel for each run"})
 }
