@@ -177,8 +177,9 @@ func (e *Error) Error() string {
 // entries for it, in order; an event that is absent or has no entries loses
 // hookify's entries.
 //
-// Within an event, hookify's entries take the place of the first entry it
-// owned before, or follow the foreign entries. An event whose array held only
+// Within an event, hookify's entries come first and the foreign entries
+// follow in their order (Cursor builds were reported to run only the first
+// entry of an event; docs/cursor.md). An event whose array held only
 // hookify's entries and ends up empty is removed; other events, including
 // empty ones, stay where they were. New events are appended in sorted order.
 // "version" is always 1: it keeps its position, or comes first if missing.
@@ -285,24 +286,19 @@ func writeHooks(b *bytes.Buffer, events []event, owned map[string][]Entry, level
 		if err != nil {
 			return err
 		}
-		var out []json.RawMessage
-		placed := false
+		// hookify's entries come first, the foreign ones after them in
+		// their order: Cursor builds were reported to run only the first
+		// entry of an event (docs/cursor.md).
+		out := slices.Clip(mine)
 		for _, raw := range ev.entries {
-			if !ownedRaw(raw, level) {
-				var c bytes.Buffer
-				if err := json.Compact(&c, raw); err != nil {
-					return err
-				}
-				out = append(out, c.Bytes())
+			if ownedRaw(raw, level) {
 				continue
 			}
-			if !placed {
-				out = append(out, mine...)
-				placed = true
+			var c bytes.Buffer
+			if err := json.Compact(&c, raw); err != nil {
+				return err
 			}
-		}
-		if !placed {
-			out = append(out, mine...)
+			out = append(out, c.Bytes())
 		}
 		if len(out) == 0 && len(ev.entries) > 0 {
 			// The array held only hookify's entries, and none are left.

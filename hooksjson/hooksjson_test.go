@@ -97,7 +97,7 @@ func TestMerge(t *testing.T) {
 			`  }`,
 			`}`),
 	}, {
-		name: "foreign entries keep keys, key order and escapes; owned ones are replaced in place",
+		name: "foreign entries keep keys, key order and escapes, behind the owned ones, which come first",
 		existing: lines(
 			`{`,
 			`  "hooks": {`,
@@ -117,6 +117,16 @@ func TestMerge(t *testing.T) {
 			`  "hooks": {`,
 			`    "beforeShellExecution": [`,
 			`      {`,
+			`        "command": ".cursor/hooks/hookify-beforeShellExecution.sh",`,
+			`        "timeout": 10,`,
+			`        "failClosed": true`,
+			`      },`,
+			`      {`,
+			`        "command": ".cursor/hooks/hookify-preToolUse.sh",`,
+			`        "matcher": "Write|StrReplace|Edit|MultiEdit|ApplyPatch",`,
+			`        "timeout": 10`,
+			`      },`,
+			`      {`,
 			`        "timeout": 5,`,
 			`        "command": "./audit.sh && echo \u003cok\u003e",`,
 			`        "x-note": {`,
@@ -128,16 +138,6 @@ func TestMerge(t *testing.T) {
 			`        }`,
 			`      },`,
 			`      {`,
-			`        "command": ".cursor/hooks/hookify-beforeShellExecution.sh",`,
-			`        "timeout": 10,`,
-			`        "failClosed": true`,
-			`      },`,
-			`      {`,
-			`        "command": ".cursor/hooks/hookify-preToolUse.sh",`,
-			`        "matcher": "Write|StrReplace|Edit|MultiEdit|ApplyPatch",`,
-			`        "timeout": 10`,
-			`      },`,
-			`      {`,
 			`        "command": "python3 guard.py",`,
 			`        "failClosed": true`,
 			`      }`,
@@ -147,7 +147,7 @@ func TestMerge(t *testing.T) {
 			`  "zz": 1.50`,
 			`}`),
 	}, {
-		name: "owned entries go after foreign ones when there were none",
+		name: "owned entries go before foreign ones when there were none",
 		existing: lines(
 			`{"version": 1, "hooks": {"stop": [{"command": "./notify.sh"}]}}`),
 		owned: map[string][]Entry{"stop": {stopEntry}},
@@ -157,11 +157,11 @@ func TestMerge(t *testing.T) {
 			`  "hooks": {`,
 			`    "stop": [`,
 			`      {`,
-			`        "command": "./notify.sh"`,
-			`      },`,
-			`      {`,
 			`        "command": ".cursor/hooks/hookify-stop.sh",`,
 			`        "loop_limit": 5`,
+			`      },`,
+			`      {`,
+			`        "command": "./notify.sh"`,
 			`      }`,
 			`    ]`,
 			`  }`,
@@ -579,7 +579,9 @@ func FuzzOwnership(f *testing.F) {
 				in.WriteByte(',')
 			}
 			var entries, kept []string
-			placed := false
+			if mineJSON[ev] != "" {
+				kept = append(kept, mineJSON[ev]) // hookify's entries come first
+			}
 			for range c.pick(6) {
 				var entry string
 				owned := c.pick(3) == 0
@@ -595,17 +597,9 @@ func FuzzOwnership(f *testing.F) {
 					entry = `{"command":` + string(encodeString(nearMiss(&c, cmd, level).String())) + `,"x":1}`
 				}
 				entries = append(entries, entry)
-				switch {
-				case !owned:
+				if !owned {
 					kept = append(kept, entry)
-				case !placed && mineJSON[ev] != "":
-					kept = append(kept, mineJSON[ev])
-					placed = true
 				}
-				placed = placed || owned
-			}
-			if !placed && mineJSON[ev] != "" {
-				kept = append(kept, mineJSON[ev])
 			}
 			in.WriteString(string(encodeString(ev)) + ":[" + strings.Join(entries, ",") + "]")
 			if len(kept) > 0 || len(entries) == 0 {
