@@ -173,9 +173,13 @@ type AnswerText struct {
 	Msgs  []ir.ValKind // ir.UserText or ir.AgentText
 }
 
-// SplitAnswer returns a's line ("{...}\n") as fixed text and messages.
+// SplitAnswer returns a's line ("{...}\n") as fixed text and messages; an
+// Empty answer is one empty piece.
 func SplitAnswer(a ir.Answer) AnswerText {
 	var t AnswerText
+	if a.Empty {
+		return AnswerText{Fixed: []string{""}}
+	}
 	lit := "{"
 	for i, f := range a.Fields {
 		if i > 0 {

@@ -13,7 +13,7 @@ func TestSplitAnswer(t *testing.T) {
 	inner := func(s string) string { q := ir.JSONString(s); return q[1 : len(q)-1] }
 	for _, e := range ir.CursorEvents {
 		for _, o := range []ir.Outcome{ir.None, ir.Warned, ir.Blocked, ir.Failed} {
-			for _, w := range []ir.WarnMode{ir.WarnAsk, ir.WarnAllow} {
+			for _, w := range []ir.WarnMode{ir.WarnContext, ir.WarnAsk, ir.WarnAllow} {
 				a := ir.AnswerFor(e, o, w, true)
 				st := SplitAnswer(a)
 				if len(st.Fixed) != len(st.Msgs)+1 {

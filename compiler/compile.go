@@ -129,7 +129,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	if fatal(res) || len(res.LeftOut) > 0 && len(res.Program.Rules) == 0 {
 		return res // an error outside the rules, or no rule left: nothing to build
 	}
-	res.Cursor = ir.ToCursor(res.Program, opts.Layout)
+	res.Cursor = ir.ToCursor(res.Program, opts.Layout, opts.Warn)
 
 	var out []codegen.File
 	owned := map[string][]hooksjson.Entry{}
@@ -241,7 +241,7 @@ func compileFile(root fs.FS, name string, opts Options, tr Translator) (*parser.
 	if pf == nil {
 		return nil, nil, diags
 	}
-	r, ldiags, disabled := lower(pf, tr)
+	r, ldiags, disabled := lower(pf, tr, opts.Warn)
 	diags = append(diags, ldiags...)
 	if disabled {
 		diags.Demote()
@@ -304,8 +304,8 @@ func Command(u *ir.Unit, h *ir.Hook, opts Options) string {
 	}
 	if opts.Platform == Windows {
 		// Cursor on Windows runs the command inside its own PowerShell
-		// (README "Windows"), where a child's exit code 2 reaches Cursor
-		// as 1 unless the command passes it on.
+		// (README "Windows"), where a child's exit code 2 (a hook that
+		// cannot decide) reaches Cursor as 1 unless the command passes it on.
 		cmd += hooksjson.WindowsSuffix
 	}
 	return cmd

@@ -113,7 +113,7 @@ func fits(r *ir.Rule, e ir.Event, lone bool) bool {
 	}
 	c := *r
 	c.Event = e
-	on, dropped := ir.Targets(&c)
+	on, dropped := ir.Targets(&c, ir.WarnContext) // whether it runs at all does not depend on --warn
 	return len(on) > 0 || len(dropped) > 0
 }
 

@@ -134,7 +134,7 @@ func (c *fctx) runsOn(events ...ir.CursorEvent) bool {
 
 // checkFidelity runs every fidelity check on one rule file. r is the rule
 // as lowered so far; enabled is our reading of its enabled key.
-func checkFidelity(f *parser.File, r *ir.Rule, enabled bool, diags *diag.List) {
+func checkFidelity(f *parser.File, r *ir.Rule, enabled bool, warn ir.WarnMode, diags *diag.List) {
 	if f.Hookify == nil {
 		return
 	}
@@ -143,7 +143,7 @@ func checkFidelity(f *parser.File, r *ir.Rule, enabled bool, diags *diag.List) {
 		c.diffs = compareReadings(c)
 	}
 	if !c.refused {
-		c.on, _ = ir.Targets(r)
+		c.on, _ = ir.Targets(r, warn)
 	}
 	for _, fc := range fidelityChecks {
 		c.code = fc.code

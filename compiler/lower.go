@@ -81,7 +81,7 @@ func DefaultName(file string) string {
 // lower turns a parsed file into a rule. It returns nil when the rule is
 // disabled or invalid; the diagnostics say which, and disabled says that
 // the rule has enabled: false (its errors are then only warnings).
-func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled bool) {
+func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags diag.List, disabled bool) {
 	r = &ir.Rule{
 		Name:   DefaultName(f.Path),
 		Source: f.Path,
@@ -204,8 +204,8 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 
 	r.Message = f.Body
 	r.Plain = plainText(f.Body)
-	r.Tests = lowerTests(f, r, &diags)
-	checkFidelity(f, r, enabled, &diags)
+	r.Tests = lowerTests(f, r, warn, &diags)
+	checkFidelity(f, r, enabled, warn, &diags)
 	if !enabled && known {
 		msg := "rule %s is disabled (enabled: false): nothing is generated for it"
 		if diags.HasErrors() {
@@ -220,12 +220,19 @@ func lower(f *parser.File, tr Translator) (r *ir.Rule, diags diag.List, disabled
 	if r.Prompt && len(r.MCP) > 0 {
 		diags.Warnf(namePos(f), diag.NoMCPPrompt, "rule %s has no conditions, so it would become a prompt hook, which hookify does not put on MCP tools (beforeMCPExecution has no documented matcher, so a model would judge every MCP call): nothing is generated for its MCP tools. Write conditions on the tool's arguments, by name (field: query)", r.Name)
 	}
-	on, dropped := ir.Targets(r)
+	on, dropped := ir.Targets(r, warn)
 	if r.Action == ir.Warn && !r.Prompt && slices.ContainsFunc(on, func(e ir.CursorEvent) bool { return e.Spec().FirstOnly != nil }) {
 		diags.Warnf(actionPos(f, r), diag.StopFollowup, "a stop rule that warns sends its message once, when the agent first stops: Cursor continues the agent with it as the next user message (followup_message); upstream hookify only shows it to the user")
 	}
 	for _, e := range dropped {
 		diags.Warnf(actionPos(f, r), diag.NoChannel, "%s", e.Spec().NoChannel)
+	}
+	if r.Action == ir.Warn && warn == ir.WarnAsk && !r.Prompt {
+		for _, e := range on {
+			if e.Spec().WarnModes != nil {
+				diags.Warnf(actionPos(f, r), diag.AskDenies, "with --warn ask this warn rule answers permission ask on %s, which Cursor 3.9.16 treats as a deny: the call is blocked, with no question to anyone. Build without --warn ask: the default, --warn context, lets the call run and tells the agent right after it (postToolUse)", e)
+			}
+		}
 	}
 	if len(on) == 0 {
 		if len(dropped) == 0 && (!r.Prompt || len(r.MCP) == 0) {

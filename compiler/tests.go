@@ -23,7 +23,7 @@ import (
 // prompt, stop) or a Cursor event the rule runs on. The fixture is sent to
 // the Cursor events of that hookify event (a file write goes to preToolUse
 // and postToolUse), or of the rule's own event.
-func lowerTests(f *parser.File, r *ir.Rule, diags *diag.List) []ir.Example {
+func lowerTests(f *parser.File, r *ir.Rule, warn ir.WarnMode, diags *diag.List) []ir.Example {
 	p, ok := f.Field("tests")
 	if !ok {
 		return nil
@@ -38,14 +38,14 @@ func lowerTests(f *parser.File, r *ir.Rule, diags *diag.List) []ir.Example {
 	}
 	var out []ir.Example
 	for _, it := range v.Items {
-		if t, ok := lowerTest(it, r, diags); ok {
+		if t, ok := lowerTest(it, r, warn, diags); ok {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
-func lowerTest(it *parser.Value, r *ir.Rule, diags *diag.List) (ir.Example, bool) {
+func lowerTest(it *parser.Value, r *ir.Rule, warn ir.WarnMode, diags *diag.List) (ir.Example, bool) {
 	t := ir.Example{Pos: it.Pos}
 	if it.Kind != parser.Map {
 		diags.Warnf(it.Pos, diag.Test, "a test must be a map with input and expect; it is ignored")
@@ -77,7 +77,7 @@ func lowerTest(it *parser.Value, r *ir.Rule, diags *diag.List) (ir.Example, bool
 		in, good := lowerInput(p, diags)
 		t.Input, ok = in, ok && good
 	}
-	evs, good := testEvent(it, r, diags)
+	evs, good := testEvent(it, r, warn, diags)
 	t.Events, ok = evs, ok && good
 	return t, ok
 }
@@ -129,8 +129,8 @@ func lowerInput(p *parser.Pair, diags *diag.List) ([]ir.Input, bool) {
 var rowNames = ir.OrList(ir.EventNames(ir.Rows))
 
 // testEvent returns the Cursor events a test's payload goes to.
-func testEvent(it *parser.Value, r *ir.Rule, diags *diag.List) ([]ir.CursorEvent, bool) {
-	on, _ := ir.Targets(r)
+func testEvent(it *parser.Value, r *ir.Rule, warn ir.WarnMode, diags *diag.List) ([]ir.CursorEvent, bool) {
+	on, _ := ir.Targets(r, warn)
 	row := r.Event
 	p, found := it.Get("event")
 	if found {
@@ -139,11 +139,17 @@ func testEvent(it *parser.Value, r *ir.Rule, diags *diag.List) ([]ir.CursorEvent
 			return nil, false
 		}
 		if ce, isCursor := ir.ParseCursorEvent(s); isCursor {
-			if !slices.Contains(on, ce) {
+			evs := []ir.CursorEvent{ce}
+			if spec := ce.Spec(); spec.WarnModes != nil {
+				// A gate stands for the whole call: a warn rule may speak
+				// on postToolUse for it (--warn context).
+				evs = ir.RowEvents(spec.Rows[0])
+			}
+			if !slices.ContainsFunc(evs, func(e ir.CursorEvent) bool { return slices.Contains(on, e) }) {
 				diags.Warnf(p.Value.Pos, diag.Test, "rule %s does not run on %s (it runs on %s); the test is ignored", r.Name, s, eventList(on))
 				return nil, false
 			}
-			return []ir.CursorEvent{ce}, true
+			return evs, true
 		}
 		e, isRow := ir.ParseEvent(s)
 		if !isRow || e == ir.EventAll {

@@ -67,8 +67,8 @@ func TestTestsChangeNothing(t *testing.T) {
 
 	r := a.Program.Rules[0]
 	want := []ir.Example{
-		{Events: []ir.CursorEvent{ir.BeforeShellExecution}, Input: []ir.Input{{Field: "command", Value: "npm publish --tag next"}}, Expect: ir.ExpectBlock},
-		{Events: []ir.CursorEvent{ir.BeforeShellExecution}, Input: []ir.Input{{Field: "command", Value: "npm test"}, {Field: "cwd", Null: true}}, Expect: ir.ExpectAllow},
+		{Events: []ir.CursorEvent{ir.BeforeShellExecution, ir.PostToolUse}, Input: []ir.Input{{Field: "command", Value: "npm publish --tag next"}}, Expect: ir.ExpectBlock},
+		{Events: []ir.CursorEvent{ir.BeforeShellExecution, ir.PostToolUse}, Input: []ir.Input{{Field: "command", Value: "npm test"}, {Field: "cwd", Null: true}}, Expect: ir.ExpectAllow},
 	}
 	if len(r.Tests) != len(want) {
 		t.Fatalf("tests: %+v", r.Tests)
@@ -105,7 +105,10 @@ func TestTestEvents(t *testing.T) {
 		{"event: all\naction: block\ntests_event: event: stop", []ir.CursorEvent{ir.Stop}, ""},
 		{"event: all\naction: block\ntests_event: event: preToolUse", []ir.CursorEvent{ir.PreToolUse}, ""},
 		{"event: bash\ntests_event: event: file", nil, "is not the rule's event"},
-		{"event: bash\ntests_event: event: postToolUse", nil, "does not run on postToolUse"},
+		{"event: bash\naction: block\ntests_event: event: postToolUse", nil, "does not run on postToolUse"},
+		// A gate stands for the whole call: a warn rule speaks on postToolUse.
+		{"event: bash\ntests_event: event: beforeShellExecution", []ir.CursorEvent{ir.BeforeShellExecution, ir.PostToolUse}, ""},
+		{"event: bash\ntests_event: event: postToolUse", []ir.CursorEvent{ir.PostToolUse}, ""},
 		{"event: all\naction: warn\ntests_event: event: stop", []ir.CursorEvent{ir.Stop}, ""},
 		{"event: all\naction: warn\ntests_event: event: read", nil, "has no Cursor hook for read"},
 		{"event: all\ntests_event: event: everything", nil, `unknown test event "everything"`},

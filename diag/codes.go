@@ -62,6 +62,7 @@ const (
 	NoMCPPrompt  Code = "no-mcp-prompt"  // a rule without conditions gets no prompt hook on MCP tools
 	NoChannel    Code = "no-channel"     // a row of the event table has no Cursor channel for the action: nothing generated there
 	StopFollowup Code = "stop-followup"  // a warn stop rule becomes a one-time follow-up: what Cursor and upstream do
+	AskDenies    Code = "ask-denies"     // --warn ask puts a warn rule on a gate whose ask Cursor 3.9.16 treats as a deny
 	Test         Code = "test"           // a rule's tests: key has a mistake; the test is ignored
 	Case         Code = "case"           // a --cases file has a mistake
 )

@@ -37,8 +37,11 @@ var perHook = flag.Int("payloads", 12, "payloads generated per hook in the diffe
 func TestDifferential(t *testing.T) {
 	synth := synthetic()
 	var projects []*project
-	for _, name := range slices.Sorted(maps.Keys(synth)) {
-		if p := compileProject(t, synth, "synthetic "+name, []string{name}, ir.PerRule); p != nil {
+	warns := []ir.WarnMode{ir.WarnContext, ir.WarnAsk, ir.WarnAllow}
+	for i, name := range slices.Sorted(maps.Keys(synth)) {
+		// Every --warn mode, in turn: a warn rule on a shell command or an
+		// MCP tool speaks on postToolUse, asks, or allows on its gate.
+		if p := compileProject(t, synth, "synthetic "+name, []string{name}, ir.PerRule, warns[i%len(warns)]); p != nil {
 			projects = append(projects, p)
 		}
 	}
@@ -59,7 +62,7 @@ func TestDifferentialCorpus(t *testing.T) {
 	skipped := 0
 	for _, f := range testenv.CorpusRules(t) {
 		name := filepath.Base(f)
-		p := compileProject(t, corpus, name, []string{name}, ir.PerEvent)
+		p := compileProject(t, corpus, name, []string{name}, ir.PerEvent, ir.WarnContext)
 		if p == nil {
 			skipped++
 			continue
@@ -71,7 +74,7 @@ func TestDifferentialCorpus(t *testing.T) {
 		t.Fatal("no corpus rule compiles")
 	}
 	single := len(projects)
-	if p := compileProject(t, corpus, "corpus (all together)", together, ir.PerEvent); p != nil {
+	if p := compileProject(t, corpus, "corpus (all together)", together, ir.PerEvent, ir.WarnContext); p != nil {
 		projects = append(projects, p)
 	} else {
 		t.Error("the corpus rules that compile alone do not compile together")
@@ -118,7 +121,7 @@ func differential(t *testing.T, projects []*project) int {
 		}
 		wg.Wait()
 		for _, p := range projects {
-			env := Env{ReadFile: p.readFile, Getenv: func(k string) string {
+			env := Env{Warn: p.warn, ReadFile: p.readFile, Getenv: func(k string) string {
 				if k == ir.TranscriptEnv {
 					return transcript
 				}
@@ -157,6 +160,7 @@ type project struct {
 	name     string
 	root     string
 	plan     *ir.Cursor
+	warn     ir.WarnMode // the build's --warn
 	fixtures []fixture
 	ran      []ran
 }
@@ -175,12 +179,12 @@ type ran struct {
 	err  string
 }
 
-func compileProject(t *testing.T, fsys fs.FS, name string, inputs []string, layout ir.Layout) *project {
-	res := compiler.Compile(fsys, compiler.Options{Inputs: inputs, Layout: layout})
+func compileProject(t *testing.T, fsys fs.FS, name string, inputs []string, layout ir.Layout, warn ir.WarnMode) *project {
+	res := compiler.Compile(fsys, compiler.Options{Inputs: inputs, Layout: layout, Warn: warn})
 	if res.Diags.HasErrors() || res.Cursor == nil || len(res.Cursor.Units) == 0 {
 		return nil
 	}
-	p := &project{name: name, root: t.TempDir(), plan: res.Cursor}
+	p := &project{name: name, root: t.TempDir(), plan: res.Cursor, warn: warn}
 	for _, f := range res.Files {
 		writeFile(t, filepath.Join(p.root, f.Path), f)
 	}

@@ -78,7 +78,7 @@ func Hook(h *ir.Hook, raw []byte, env Env) Result {
 	if err != nil {
 		res.Outcome, res.Err = ir.Failed, err
 		a := ir.AnswerFor(h.Event, ir.Failed, env.Warn, h.FailClosed)
-		res.Answer, res.Exit = a.Render(ir.ParseFailureMessage, ir.ParseFailureMessage), a.Exit
+		res.Answer, res.Exit = a.Render("", ""), a.Exit
 		return res
 	}
 	var blockU, blockA, warnU, warnA []string

@@ -15,14 +15,20 @@ import (
 // acceptAll stands in for the translator: the evaluator never reads the ERE.
 func acceptAll(string) (string, error) { return "x", nil }
 
-// plan compiles rule files given as name → text.
+// plan compiles rule files given as name → text, with the default --warn.
 func plan(t *testing.T, rules map[string]string) *ir.Cursor {
+	t.Helper()
+	return planWarn(t, ir.WarnContext, rules)
+}
+
+// planWarn is plan under --warn warn.
+func planWarn(t *testing.T, warn ir.WarnMode, rules map[string]string) *ir.Cursor {
 	t.Helper()
 	fsys := fstest.MapFS{}
 	for name, text := range rules {
 		fsys[".claude/hookify."+name+".local.md"] = &fstest.MapFile{Data: []byte(text)}
 	}
-	res := compiler.Compile(fsys, compiler.Options{Translator: acceptAll})
+	res := compiler.Compile(fsys, compiler.Options{Translator: acceptAll, Warn: warn})
 	if res.Diags.HasErrors() {
 		t.Fatalf("compile: %v", res.Diags)
 	}
@@ -46,28 +52,38 @@ func one(t *testing.T, p *ir.Cursor, e ir.CursorEvent, raw string, env Env) Resu
 
 func want(t *testing.T, r Result, answer string, exit int) {
 	t.Helper()
-	if string(r.Answer) != answer+"\n" || r.Exit != exit {
+	if answer != "" {
+		answer += "\n" // "": the hook prints nothing
+	}
+	if string(r.Answer) != answer || r.Exit != exit {
 		t.Errorf("got %sexit %d\nwant %s\nexit %d", r.Answer, r.Exit, answer, exit)
 	}
 }
 
 func TestBash(t *testing.T) {
-	p := plan(t, map[string]string{
+	rules := map[string]string{
 		"a-rm":   rule("event: bash\naction: block\npattern: rm\\s+-rf", "No **rm**."),
 		"b-sudo": rule("event: bash\npattern: ^sudo\\b", "Careful."),
 		"c-curl": rule("event: bash\nconditions:\n  - field: command\n    operator: contains\n    pattern: curl", "Network."),
-	})
+	}
+	p := plan(t, rules)
 	env := Env{}
 	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"ls"}`, env), `{"permission":"allow"}`, 0)
 	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"RM  -RF /"}`, env),
-		`{"permission":"deny","user_message":"[a-rm]\nNo rm.","agent_message":"**[a-rm]**\nNo **rm**."}`, 2)
-	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"sudo curl x"}`, env),
+		`{"permission":"deny","user_message":"[a-rm]\nNo rm.","agent_message":"**[a-rm]**\nNo **rm**."}`, 0)
+	// --warn context: the gate allows, and postToolUse of the Shell call
+	// tells the agent.
+	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"sudo curl x"}`, env), `{"permission":"allow"}`, 0)
+	want(t, one(t, p, ir.PostToolUse, `{"tool_name":"Shell","tool_input":{"command":"sudo curl x","cwd":"","timeout":30000}}`, env),
+		`{"additional_context":"**[b-sudo]**\nCareful.\n\n**[c-curl]**\nNetwork."}`, 0)
+	want(t, one(t, p, ir.PostToolUse, `{"tool_name":"Write","tool_input":{"command":"sudo curl x"}}`, env), `{}`, 0)
+	want(t, one(t, planWarn(t, ir.WarnAsk, rules), ir.BeforeShellExecution, `{"command":"sudo curl x"}`, Env{Warn: ir.WarnAsk}),
 		`{"permission":"ask","user_message":"[b-sudo]\nCareful.\n\n[c-curl]\nNetwork.","agent_message":"**[b-sudo]**\nCareful.\n\n**[c-curl]**\nNetwork."}`, 0)
-	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"sudo curl x"}`, Env{Warn: ir.WarnAllow}),
+	want(t, one(t, planWarn(t, ir.WarnAllow, rules), ir.BeforeShellExecution, `{"command":"sudo curl x"}`, Env{Warn: ir.WarnAllow}),
 		`{"permission":"allow","user_message":"[b-sudo]\nCareful.\n\n[c-curl]\nNetwork.","agent_message":"**[b-sudo]**\nCareful.\n\n**[c-curl]**\nNetwork."}`, 0)
 	// A block rule takes the answer; the warn rules still matched.
-	r := one(t, p, ir.BeforeShellExecution, `{"command":"sudo rm -rf / && curl"}`, env)
-	want(t, r, `{"permission":"deny","user_message":"[a-rm]\nNo rm.","agent_message":"**[a-rm]**\nNo **rm**."}`, 2)
+	r := one(t, planWarn(t, ir.WarnAsk, rules), ir.BeforeShellExecution, `{"command":"sudo rm -rf / && curl"}`, Env{Warn: ir.WarnAsk})
+	want(t, r, `{"permission":"deny","user_message":"[a-rm]\nNo rm.","agent_message":"**[a-rm]**\nNo **rm**."}`, 0)
 	if len(r.Matched) != 3 || r.Outcome != ir.Blocked || r.Expect(true) != ir.ExpectBlock {
 		t.Errorf("matched %v, outcome %v", r.Matched, r.Outcome)
 	}
@@ -80,13 +96,16 @@ func TestBash(t *testing.T) {
 	if r.Outcome != ir.Failed || r.Err == nil || r.Expect(true) != ir.ExpectBlock {
 		t.Errorf("outcome %v, err %v", r.Outcome, r.Err)
 	}
-	msg := ir.JSONString(ir.ParseFailureMessage)
-	want(t, r, `{"permission":"deny","user_message":`+msg+`,"agent_message":`+msg+`}`, 2)
+	want(t, r, ``, 2) // nothing on stdout: Cursor's failClosed blocks
 }
 
 func TestFailOpen(t *testing.T) {
+	// A hook without block rules that cannot decide prints nothing and
+	// exits 1: without failClosed, Cursor lets the call through.
 	p := plan(t, map[string]string{"w": rule("event: bash\npattern: x", "W.")})
-	want(t, one(t, p, ir.BeforeShellExecution, `not json`, Env{}), `{"permission":"allow"}`, 0)
+	want(t, one(t, p, ir.PostToolUse, `not json`, Env{}), ``, 1)
+	p = planWarn(t, ir.WarnAsk, map[string]string{"w": rule("event: bash\npattern: x", "W.")})
+	want(t, one(t, p, ir.BeforeShellExecution, `not json`, Env{Warn: ir.WarnAsk}), ``, 1)
 }
 
 func TestFile(t *testing.T) {
@@ -97,14 +116,14 @@ func TestFile(t *testing.T) {
 	})
 	env := Env{}
 	want(t, one(t, p, ir.PreToolUse, `{"tool_name":"Write","tool_input":{"file_path":"a/.env","content":"x"}}`, env),
-		`{"permission":"deny","user_message":"[env]\nNo.","agent_message":"**[env]**\nNo."}`, 2)
+		`{"permission":"deny","user_message":"[env]\nNo.","agent_message":"**[env]**\nNo."}`, 0)
 	// .path is the other spelling of file_path.
 	want(t, one(t, p, ir.PreToolUse, `{"tool_name":"StrReplace","tool_input":{"path":"a/.env"}}`, env),
-		`{"permission":"deny","user_message":"[env]\nNo.","agent_message":"**[env]**\nNo."}`, 2)
+		`{"permission":"deny","user_message":"[env]\nNo.","agent_message":"**[env]**\nNo."}`, 0)
 	// Another tool is not a write; no tool_name at all is checked.
 	want(t, one(t, p, ir.PreToolUse, `{"tool_name":"Read","tool_input":{"file_path":".env"}}`, env), `{"permission":"allow"}`, 0)
 	want(t, one(t, p, ir.PreToolUse, `{"tool_name":"","tool_input":{"file_path":".env"}}`, env),
-		`{"permission":"deny","user_message":"[env]\nNo.","agent_message":"**[env]**\nNo."}`, 2)
+		`{"permission":"deny","user_message":"[env]\nNo.","agent_message":"**[env]**\nNo."}`, 0)
 	// new_text is new_string, else content; old_text defaults to "".
 	want(t, one(t, p, ir.PostToolUse, `{"tool_name":"Write","tool_input":{"file_path":"x.js","content":"console.log(1)"}}`, env),
 		`{"additional_context":"**[log]**\nLog."}`, 0)
@@ -116,7 +135,7 @@ func TestFile(t *testing.T) {
 }
 
 func TestMissingField(t *testing.T) {
-	p := plan(t, map[string]string{
+	p := planWarn(t, ir.WarnAsk, map[string]string{
 		"x": rule("event: bash\nconditions:\n  - field: cwd\n    operator: not_contains\n    pattern: safe", "Not safe."),
 	})
 	want(t, one(t, p, ir.BeforeShellExecution, `{"command":"ls"}`, Env{}), `{"permission":"allow"}`, 0)
@@ -135,9 +154,9 @@ func TestReadPrompt(t *testing.T) {
 		"hint": rule("event: prompt\npattern: refactor", "Small steps."),
 	})
 	want(t, one(t, p, ir.BeforeReadFile, `{"file_path":"/a/secrets/k","content":"x"}`, Env{}),
-		`{"permission":"deny","user_message":"[sec]\nOff limits."}`, 2)
+		`{"permission":"deny","user_message":"[sec]\nOff limits."}`, 0)
 	want(t, one(t, p, ir.BeforeSubmitPrompt, `{"prompt":"please DEPLOY  prod"}`, Env{}),
-		`{"continue":false,"user_message":"[prod]\nUse the pipeline."}`, 2)
+		`{"continue":false,"user_message":"[prod]\nUse the pipeline."}`, 0)
 	want(t, one(t, p, ir.BeforeSubmitPrompt, `{"prompt_text":"refactor it"}`, Env{}),
 		`{"continue":true,"user_message":"[hint]\nSmall steps."}`, 0)
 	want(t, one(t, p, ir.BeforeSubmitPrompt, `{"prompt":"hello"}`, Env{}), `{"continue":true}`, 0)
@@ -191,7 +210,7 @@ func TestPerRule(t *testing.T) {
 		".claude/hookify.a.local.md": {Data: []byte(rule("event: all\naction: block\nconditions:\n  - field: command\n    operator: contains\n    pattern: x", "A."))},
 		".claude/hookify.b.local.md": {Data: []byte(rule("event: bash\npattern: x", "B."))},
 	}
-	res := compiler.Compile(fsys, compiler.Options{Translator: acceptAll, Layout: ir.PerRule})
+	res := compiler.Compile(fsys, compiler.Options{Translator: acceptAll, Layout: ir.PerRule, Warn: ir.WarnAsk})
 	if res.Diags.HasErrors() {
 		t.Fatal(res.Diags)
 	}

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -102,13 +103,24 @@ func (f Fixture) Payload(e ir.CursorEvent, writeTranscript func(text string) (st
 			hasTool = hasTool || k == ir.ToolNameKey
 		}
 	}
+	if i := slices.IndexFunc(top, func(x kv) bool { return x.k == ir.ToolNameKey.Name }); i >= 0 && !e.Spec().MCP &&
+		slices.ContainsFunc(f.Events, func(e ir.CursorEvent) bool { return e.Spec().MCP }) {
+		// An MCP call: a generic tool event names its tool MCP:<tool>.
+		var v string
+		if top[i].v != "null" && json.Unmarshal([]byte(top[i].v), &v) == nil && !strings.HasPrefix(v, "MCP:") {
+			top[i].v = ir.JSONString("MCP:" + v)
+		}
+	}
 	if e.Spec().Tool && !e.Spec().MCP && !hasTool {
 		name := "StrReplace"
 		if hasContent {
 			name = "Write"
 		}
 		if f.Rule != nil {
-			if tools := ir.ToolsOn(f.Rule, e); len(tools) > 0 && !slices.Contains(tools, name) {
+			// Under --warn context a shell or MCP warn rule is on
+			// postToolUse too; under the other modes it has no tool
+			// there, and the payload's tool is one no check of it reads.
+			if tools := ir.ToolsOn(f.Rule, e, ir.WarnContext); len(tools) > 0 && !slices.Contains(tools, name) {
 				name = tools[0] // a tool the rule guards there: Task for a Task rule
 			}
 		}

@@ -45,7 +45,7 @@ func TestIntervalFallback(t *testing.T) {
 	fsys := fstest.MapFS{
 		".claude/hookify.long.local.md": {Data: []byte("---\nname: long\nevent: bash\naction: block\npattern: 'rm -r[a-z]{0,200}f'\n---\nNo.\n")},
 	}
-	p := compileProject(t, fsys, "intervals", nil, ir.PerEvent)
+	p := compileProject(t, fsys, "intervals", nil, ir.PerEvent, ir.WarnContext)
 	if p == nil {
 		t.Fatal("the rule does not compile")
 	}

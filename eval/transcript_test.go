@@ -78,7 +78,7 @@ func TestDifferentialTranscripts(t *testing.T) {
 	for name, front := range transcriptRules {
 		fsys[".claude/hookify."+name+".local.md"] = &fstest.MapFile{Data: []byte("---\n" + front + "\n---\nMessage of " + name + ".\n")}
 	}
-	p := compileProject(t, fsys, "transcripts", nil, ir.PerEvent)
+	p := compileProject(t, fsys, "transcripts", nil, ir.PerEvent, ir.WarnContext)
 	if p == nil {
 		t.Fatal("the transcript rules do not compile")
 	}

@@ -48,24 +48,33 @@ type Field struct {
 type Answer struct {
 	Fields []Field
 	Exit   int
+	// Empty: the hook prints nothing (Fields is nil), the answer of a hook
+	// that cannot decide.
+	Empty bool
 }
 
 // MessageSep joins the messages of several matching rules.
 const MessageSep = "\n\n"
 
-// ParseFailureMessage is the message of a fail-closed answer.
-const ParseFailureMessage = "hookify: the hook payload could not be read as one JSON object, and this hook holds block rules, so it fails closed."
+// Exit codes of a hook that cannot decide (an unreadable payload): it
+// prints nothing and exits non-zero, and Cursor blocks where the entry has
+// failClosed: true (a hook that holds a block rule), else lets the action
+// through (SPEC §9.1). The code of a failClosed hook is 2, which Cursor's
+// docs read as a deny even where failClosed is not honoured.
+const (
+	FailClosedExit = 2
+	FailOpenExit   = 1
+)
 
 // AnswerFor returns the answer shape of event e for outcome o. For Failed,
-// failClosed says whether the hook denies; its messages are then
-// ParseFailureMessage (the caller fills them like any other message).
+// failClosed says whether the hook's entry fails closed: the answer is
+// Empty either way, and only its exit code differs.
 func AnswerFor(e CursorEvent, o Outcome, warn WarnMode, failClosed bool) Answer {
 	if o == Failed {
 		if failClosed {
-			o = Blocked
-		} else {
-			o = None
+			return Answer{Exit: FailClosedExit, Empty: true}
 		}
+		return Answer{Exit: FailOpenExit, Empty: true}
 	}
 	s := e.Spec()
 	a := s.Allow
@@ -84,6 +93,9 @@ func AnswerFor(e CursorEvent, o Outcome, warn WarnMode, failClosed bool) Answer 
 // Render prints the answer with the given joined messages: compact JSON,
 // no HTML escaping, and a final newline.
 func (a Answer) Render(user, agent string) []byte {
+	if a.Empty {
+		return nil
+	}
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, f := range a.Fields {

@@ -41,6 +41,12 @@ type RowSpec struct {
 	// event all, or of a row with Tools, runs on it when its tool_matcher
 	// names one of the row's Tools (README, "tool_matcher").
 	ByToolMatcher bool
+	// Matcher is the hooks.json matcher of the row's tools on a generic
+	// tool event (postToolUse), where the rules pick their tools by
+	// pattern (MCP tools, named MCP:<tool> there; docs/mcp.md), and
+	// Generic the condition that tells them from the event's other tools.
+	Matcher string
+	Generic *Condition
 }
 
 // eventTable is the hookify event table. Which Cursor events a row's rules
@@ -53,7 +59,7 @@ var eventTable = [...]RowSpec{
 	EventPrompt: {Name: "prompt", MainField: "user_prompt"},
 	EventStop:   {Name: "stop"},
 	EventAll:    {Name: "all"},
-	EventMCP:    {Name: "mcp", MCP: true},
+	EventMCP:    {Name: "mcp", MCP: true, Matcher: "MCP:.*", Generic: &Condition{Field: "tool_name", Op: StartsWith, Pattern: "MCP:"}},
 	EventTask:   {Name: "task", Tools: []string{"Task"}, ByToolMatcher: true},
 }
 
@@ -135,9 +141,13 @@ const (
 type EventSpec struct {
 	Name string // the hooks.json key
 	// Rows are the hookify events whose rules run here, and Actions the
-	// actions of those rules that run here.
-	Rows    []Event
-	Actions []Action
+	// actions of those rules that run here; WarnModes, when set, the
+	// --warn modes under which warn rules run here (a rule goes to the
+	// event of its row with WarnModes that takes it, else to the first
+	// event of its row that takes it, in table order).
+	Rows      []Event
+	Actions   []Action
+	WarnModes []WarnMode
 	// NoChannel is the warning for a rule of Rows whose action no Cursor
 	// event of Row takes: nothing is generated for it there.
 	NoChannel string
@@ -178,6 +188,12 @@ type EventSpec struct {
 	Caveats []Caveat
 }
 
+// Takes reports whether rules of action a run on the event under --warn
+// mode warn.
+func (s *EventSpec) Takes(a Action, warn WarnMode) bool {
+	return slices.Contains(s.Actions, a) && (a != Warn || s.WarnModes == nil || slices.Contains(s.WarnModes, warn))
+}
+
 // Caveat is a note of explain about an event, for the rules it applies to.
 type Caveat struct {
 	Action     Action     // only rules of this action; 0 for any
@@ -212,8 +228,14 @@ var fileFields = map[string]Source{
 
 var (
 	allowAnswer = answer(0, litField("permission", "allow"))
-	denyAnswer  = answer(2, litField("permission", "deny"), userField, agentField)
-	// askAnswer and warnAllowAnswer are a warning where Cursor can ask.
+	// A block exits 0 with the deny on stdout: with exit 2 and a body,
+	// Cursor 3.9.16 hands the raw JSON to the model as the reason (SPEC
+	// §9.1). user_message is what the model reads; agent_message, never
+	// seen reaching it, repeats the message as the docs promise it.
+	denyAnswer = answer(0, litField("permission", "deny"), userField, agentField)
+	// askAnswer and warnAllowAnswer are a warning on a gate under --warn
+	// ask and --warn allow. Cursor 3.9.16 treats ask on
+	// beforeShellExecution as a deny.
 	askAnswer       = answer(0, litField("permission", "ask"), userField, agentField)
 	warnAllowAnswer = answer(0, litField("permission", "allow"), userField, agentField)
 )
@@ -222,13 +244,13 @@ var (
 // here (and a constant above); docs/architecture.md lists the tests.
 var cursorTable = [...]EventSpec{
 	BeforeShellExecution: {
-		Name: "beforeShellExecution", Rows: []Event{EventBash}, Actions: []Action{Block, Warn}, CanDeny: true,
+		Name: "beforeShellExecution", Rows: []Event{EventBash}, Actions: []Action{Block, Warn}, WarnModes: gateWarn, CanDeny: true,
 		Fields: map[string]Source{"command": {Keys: top("command")}, "cwd": {Keys: top("cwd")}},
 		Allow:  allowAnswer, Block: denyAnswer, Warn: askAnswer, WarnAllow: &warnAllowAnswer,
 		Sentence: "The agent is about to run a shell command (`command`, run in `cwd`).",
 		Caveats: []Caveat{
-			{Action: Warn, Warn: []WarnMode{WarnAsk}, ScriptOnly: true, Text: "Cursor ignores ask on some versions (and its terminal allow-list wins), so the command may run without a question; build with --warn allow to only pass the messages on"},
-			{Action: Warn, ScriptOnly: true, Text: "with --warn allow the command runs; Cursor does not always show the messages of an allow"},
+			{Action: Warn, Warn: []WarnMode{WarnAsk}, ScriptOnly: true, Text: askCaveat},
+			{Action: Warn, Warn: []WarnMode{WarnAllow}, ScriptOnly: true, Text: "with --warn allow the command runs and the agent is not told: Cursor does not pass the messages of an allow to the model (the default, --warn context, tells it after the command ran)"},
 		},
 	},
 	PreToolUse: {
@@ -238,19 +260,19 @@ var cursorTable = [...]EventSpec{
 		Sentence: "The agent is about to use the tool `tool_name` with the input in `tool_input`: a file write's file and new text, or the Task tool's `prompt`, `description` and `subagent_type`.",
 	},
 	PostToolUse: {
-		Name: "postToolUse", Rows: []Event{EventFile, EventTask}, Actions: []Action{Warn}, Tool: true,
+		Name: "postToolUse", Rows: []Event{EventFile, EventTask, EventBash, EventMCP}, Actions: []Action{Warn}, Tool: true,
 		Fields:   fileFields,
 		Warn:     answer(0, Field{Key: "additional_context", Kind: AgentText}),
 		Block:    answer(0, Field{Key: "additional_context", Kind: AgentText}),
-		Sentence: "The agent has just used the tool `tool_name` with the input in `tool_input`: a file write's file and new text, or the Task tool's `prompt`, `description` and `subagent_type`.",
-		Caveats:  []Caveat{{Text: "a warning reaches the agent after the tool ran (the write, or the Task tool's subagent), as additional_context; nothing is blocked (Cursor does not enforce ask on preToolUse)"}},
+		Sentence: "The agent has just used the tool `tool_name` with the input in `tool_input`: a file write's file and new text, a shell command's `command`, an MCP tool's arguments, or the Task tool's `prompt`, `description` and `subagent_type`.",
+		Caveats:  []Caveat{{Text: "a warning reaches the agent after the tool ran (the write, the shell command, the MCP tool, or the Task tool's subagent), as additional_context; nothing is blocked. A call that fails gets postToolUseFailure instead, which takes no answer, so its warning is not delivered"}},
 	},
 	BeforeReadFile: {
 		Name: "beforeReadFile", Rows: []Event{EventRead}, Actions: []Action{Block}, CanDeny: true,
 		NoChannel: "a read rule that warns has no Cursor channel (beforeReadFile can only allow or deny): nothing is generated for it on read",
 		Fields:    map[string]Source{"file_path": {Keys: top("file_path")}, "content": {Keys: top("content")}},
 		Allow:     allowAnswer, Warn: allowAnswer,
-		Block:    answer(2, litField("permission", "deny"), userField),
+		Block:    answer(0, litField("permission", "deny"), userField),
 		Sentence: "The agent is about to read the file `file_path` (its text is in `content`).",
 		Caveats:  []Caveat{{Text: "beforeReadFile answers carry no agent message: only the user sees why the read was denied"}},
 	},
@@ -262,7 +284,7 @@ var cursorTable = [...]EventSpec{
 		},
 		Allow:    answer(0, boolField("continue", true)),
 		Warn:     answer(0, boolField("continue", true), userField),
-		Block:    answer(2, boolField("continue", false), userField),
+		Block:    answer(0, boolField("continue", false), userField),
 		Sentence: "The user is about to send the prompt in `prompt` to the agent.",
 		Caveats: []Caveat{
 			{Action: Block, Text: "Cursor builds up to 2.3 were reported not to enforce continue: false on prompts"},
@@ -296,7 +318,7 @@ var cursorTable = [...]EventSpec{
 		},
 	},
 	BeforeMCPExecution: {
-		Name: "beforeMCPExecution", Rows: []Event{EventMCP}, Actions: []Action{Block, Warn}, Tool: true, MCP: true, CanDeny: true,
+		Name: "beforeMCPExecution", Rows: []Event{EventMCP}, Actions: []Action{Block, Warn}, WarnModes: gateWarn, Tool: true, MCP: true, CanDeny: true,
 		Fields: map[string]Source{
 			"tool_name":       {Keys: []Key{ToolNameKey}},
 			"mcp_server_name": {Keys: []Key{MCPServerKey}},
@@ -305,11 +327,19 @@ var cursorTable = [...]EventSpec{
 		Allow: allowAnswer, Block: denyAnswer, Warn: askAnswer, WarnAllow: &warnAllowAnswer,
 		Sentence: "The agent is about to call the tool `tool_name` of the MCP server `mcp_server_name`; the tool's arguments are in `tool_input` (an object, or a string of JSON).",
 		Caveats: []Caveat{
-			{Action: Warn, Warn: []WarnMode{WarnAsk}, ScriptOnly: true, Text: "Cursor ignores ask on some versions, so the tool may run without a question; build with --warn allow to only pass the messages on. MCP hooks do not run in cloud agents"},
+			{Action: Warn, Warn: []WarnMode{WarnAsk}, ScriptOnly: true, Text: askCaveat + ". MCP hooks do not run in cloud agents"},
 			{Text: "MCP hooks do not run in cloud agents; a pattern's server is compared with Cursor's name for the server (its key in mcp.json), which may differ from Claude Code's"},
 		},
 	},
 }
+
+// gateWarn are the --warn modes under which a gate (beforeShellExecution,
+// beforeMCPExecution) takes warn rules; under --warn context they run on
+// postToolUse.
+var gateWarn = []WarnMode{WarnAsk, WarnAllow}
+
+// askCaveat is explain's note on a warn rule under --warn ask.
+const askCaveat = "Cursor 3.9.16 treats ask here as a deny: the call is blocked, with no question to the user or the agent (SPEC §9.1); the default, --warn context, lets it run and tells the agent after it ran"
 
 // firstLoop holds while loop_count is 0 or absent: no follow-up was sent
 // in this loop yet. Its ERE is written here: it is not a rule's pattern.

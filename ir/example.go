@@ -16,8 +16,9 @@ const (
 	// with a message on beforeSubmitPrompt.
 	ExpectWarn
 	// ExpectBlock: a block rule matched (or a payload that cannot be read,
-	// on a hook that holds block rules). Deny and exit 2, continue:false on
-	// beforeSubmitPrompt, a followup_message on stop.
+	// on a hook that holds block rules). A deny (exit 0), continue:false on
+	// beforeSubmitPrompt, a followup_message on stop; nothing and exit 2 for
+	// the unreadable payload, which failClosed turns into a block.
 	ExpectBlock
 )
 

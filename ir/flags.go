@@ -15,11 +15,11 @@ func (l Layout) String() string { return layoutNames[l] }
 // Set parses "per-event" or "per-rule".
 func (l *Layout) Set(s string) error { return setName(l, layoutNames[:], s) }
 
-var warnNames = [...]string{WarnAsk: "ask", WarnAllow: "allow"}
+var warnNames = [...]string{WarnContext: "context", WarnAsk: "ask", WarnAllow: "allow"}
 
 func (w WarnMode) String() string { return warnNames[w] }
 
-// Set parses "ask" or "allow".
+// Set parses "context", "ask" or "allow".
 func (w *WarnMode) Set(s string) error { return setName(w, warnNames[:], s) }
 
 // setName sets *v to the index of s in names, or says which names exist.

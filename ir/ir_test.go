@@ -32,32 +32,36 @@ func TestAnswers(t *testing.T) {
 		want       string
 		exit       int
 	}{
-		{BeforeShellExecution, Blocked, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\"","agent_message":"A"}`, 2},
+		{BeforeShellExecution, Blocked, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\"","agent_message":"A"}`, 0},
 		{BeforeShellExecution, Warned, WarnAsk, true, `{"permission":"ask","user_message":"U\n\"x\"","agent_message":"A"}`, 0},
 		{BeforeShellExecution, Warned, WarnAllow, true, `{"permission":"allow","user_message":"U\n\"x\"","agent_message":"A"}`, 0},
 		{BeforeShellExecution, None, WarnAsk, true, `{"permission":"allow"}`, 0},
-		{BeforeShellExecution, Failed, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\"","agent_message":"A"}`, 2},
-		{BeforeShellExecution, Failed, WarnAsk, false, `{"permission":"allow"}`, 0},
-		{BeforeMCPExecution, Blocked, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\"","agent_message":"A"}`, 2},
+		{BeforeShellExecution, Failed, WarnAsk, true, ``, 2},
+		{BeforeShellExecution, Failed, WarnAsk, false, ``, 1},
+		{BeforeMCPExecution, Blocked, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\"","agent_message":"A"}`, 0},
 		{BeforeMCPExecution, Warned, WarnAsk, true, `{"permission":"ask","user_message":"U\n\"x\"","agent_message":"A"}`, 0},
 		{BeforeMCPExecution, Warned, WarnAllow, true, `{"permission":"allow","user_message":"U\n\"x\"","agent_message":"A"}`, 0},
 		{BeforeMCPExecution, None, WarnAsk, true, `{"permission":"allow"}`, 0},
-		{BeforeMCPExecution, Failed, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\"","agent_message":"A"}`, 2},
-		{BeforeMCPExecution, Failed, WarnAsk, false, `{"permission":"allow"}`, 0},
-		{PreToolUse, Blocked, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\"","agent_message":"A"}`, 2},
+		{BeforeMCPExecution, Failed, WarnAsk, true, ``, 2},
+		{BeforeMCPExecution, Failed, WarnAsk, false, ``, 1},
+		{PreToolUse, Blocked, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\"","agent_message":"A"}`, 0},
 		{PreToolUse, None, WarnAsk, true, `{"permission":"allow"}`, 0},
 		{PostToolUse, Warned, WarnAsk, false, `{"additional_context":"A"}`, 0},
 		{PostToolUse, None, WarnAsk, false, `{}`, 0},
-		{BeforeReadFile, Blocked, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\""}`, 2},
+		{BeforeReadFile, Blocked, WarnAsk, true, `{"permission":"deny","user_message":"U\n\"x\""}`, 0},
 		{BeforeReadFile, None, WarnAsk, true, `{"permission":"allow"}`, 0},
-		{BeforeSubmitPrompt, Blocked, WarnAsk, true, `{"continue":false,"user_message":"U\n\"x\""}`, 2},
+		{BeforeSubmitPrompt, Blocked, WarnAsk, true, `{"continue":false,"user_message":"U\n\"x\""}`, 0},
 		{BeforeSubmitPrompt, Warned, WarnAsk, false, `{"continue":true,"user_message":"U\n\"x\""}`, 0},
 		{BeforeSubmitPrompt, None, WarnAsk, false, `{"continue":true}`, 0},
 		{Stop, Blocked, WarnAsk, false, `{"followup_message":"A"}`, 0},
 		{Stop, None, WarnAsk, false, `{}`, 0},
 	} {
 		ans := AnswerFor(tt.e, tt.o, tt.warn, tt.failClosed)
-		if got := string(ans.Render(u, a)); got != tt.want+"\n" || ans.Exit != tt.exit {
+		want := tt.want + "\n"
+		if tt.want == "" {
+			want = "" // a hook that cannot decide prints nothing
+		}
+		if got := string(ans.Render(u, a)); got != want || ans.Exit != tt.exit {
 			t.Errorf("%s %s (failClosed %v): %s exit %d, want %s exit %d", tt.e, tt.o, tt.failClosed, got, ans.Exit, tt.want, tt.exit)
 		}
 	}

@@ -17,11 +17,19 @@ const (
 	PerRule
 )
 
-// WarnMode is the answer of a matching warn rule on beforeShellExecution.
+// WarnMode is where a warn rule about a shell command or an MCP tool
+// speaks (--warn; README, "Warnings on shell commands and MCP tools").
 type WarnMode int
 
 const (
-	WarnAsk WarnMode = iota
+	// WarnContext (the default): the gate (beforeShellExecution,
+	// beforeMCPExecution) allows, and the warning reaches the agent through
+	// postToolUse's additional_context for the same call. Cursor 3.9.16 was
+	// seen to treat ask as a deny (SPEC §9.1), and upstream's warn never blocks.
+	WarnContext WarnMode = iota
+	// WarnAsk: the gate answers permission ask with the messages.
+	WarnAsk
+	// WarnAllow: the gate allows with the messages on its answer only.
 	WarnAllow
 )
 
@@ -153,8 +161,8 @@ type PromptHook struct {
 }
 
 // promptHooks appends the prompt hooks of a Prompt rule to plan.
-func promptHooks(plan *Cursor, r *Rule) {
-	for _, t := range targets(r) {
+func promptHooks(plan *Cursor, r *Rule, warn WarnMode) {
+	for _, t := range targets(r, warn) {
 		plan.Prompts = append(plan.Prompts, &PromptHook{Event: t.event, Matcher: toolMatcher(t.tools), Rule: r})
 	}
 }
@@ -178,13 +186,13 @@ type target struct {
 	mcp   []MCPTool
 }
 
-// Targets returns the Cursor events rule r runs on (README, "Event and action mapping"), and the rows
+// Targets returns the Cursor events rule r runs on under --warn mode warn (README, "Event and action mapping"), and the rows
 // of the table it cannot be represented in.
-func Targets(r *Rule) (on []CursorEvent, dropped []CursorEvent) {
-	for _, t := range targets(r) {
+func Targets(r *Rule, warn WarnMode) (on []CursorEvent, dropped []CursorEvent) {
+	for _, t := range targets(r, warn) {
 		on = append(on, t.event)
 	}
-	return on, droppedEvents(r)
+	return on, droppedEvents(r, warn)
 }
 
 func rows(e Event) []Event {
@@ -194,13 +202,18 @@ func rows(e Event) []Event {
 	return []Event{e}
 }
 
-// cursorEvent maps one table row and action to a Cursor event; ok is false
-// when Cursor has no channel for it (the event's NoChannel), and the event
-// is then the one whose NoChannel says so (0 if none does).
-func cursorEvent(row Event, a Action) (CursorEvent, bool) {
-	for _, e := range RowEvents(row) {
-		if slices.Contains(e.Spec().Actions, a) {
-			return e, true
+// cursorEvent maps one table row and action to a Cursor event under the
+// --warn mode warn; ok is false when Cursor has no channel for it (the
+// event's NoChannel), and the event is then the one whose NoChannel says so
+// (0 if none does).
+func cursorEvent(row Event, a Action, warn WarnMode) (CursorEvent, bool) {
+	// A gate whose WarnModes take the rule comes first: beforeMCPExecution
+	// follows postToolUse in table order.
+	for _, gate := range []bool{true, false} {
+		for _, e := range RowEvents(row) {
+			if s := e.Spec(); s.Takes(a, warn) && (!gate || s.WarnModes != nil) {
+				return e, true
+			}
 		}
 	}
 	for _, e := range RowEvents(row) {
@@ -240,10 +253,10 @@ func ruleRows(r *Rule) []Event {
 	return rs
 }
 
-func targets(r *Rule) []target {
+func targets(r *Rule, warn WarnMode) []target {
 	var out []target
 	for _, row := range ruleRows(r) {
-		ev, ok := cursorEvent(row, r.Action)
+		ev, ok := cursorEvent(row, r.Action, warn)
 		if !ok {
 			continue
 		}
@@ -280,11 +293,12 @@ func targets(r *Rule) []target {
 	return out
 }
 
-// ToolsOn are the tools rule r guards on Cursor event e, in the order of
-// the hookify event table; nil on an event that is not about tools.
-func ToolsOn(r *Rule, e CursorEvent) []string {
+// ToolsOn are the tools rule r guards on Cursor event e under --warn mode
+// warn, in the order of the hookify event table; nil on an event that is
+// not about tools.
+func ToolsOn(r *Rule, e CursorEvent, warn WarnMode) []string {
 	var tools []string
-	for _, t := range targets(r) {
+	for _, t := range targets(r, warn) {
 		if t.event == e {
 			tools = append(tools, t.tools...)
 		}
@@ -292,13 +306,13 @@ func ToolsOn(r *Rule, e CursorEvent) []string {
 	return intersect(tableTools, tools)
 }
 
-func droppedEvents(r *Rule) []CursorEvent {
+func droppedEvents(r *Rule, warn WarnMode) []CursorEvent {
 	var out []CursorEvent
 	for _, row := range ruleRows(r) {
 		if r.Tools != nil && len(intersect(row.Spec().Tools, r.Tools)) == 0 {
 			continue // the tool_matcher names no tool of the row
 		}
-		if ev, ok := cursorEvent(row, r.Action); !ok && ev != 0 {
+		if ev, ok := cursorEvent(row, r.Action, warn); !ok && ev != 0 {
 			out = append(out, ev)
 		}
 	}
@@ -328,15 +342,21 @@ func check(r *Rule, t target) RuleCheck {
 	for i := range t.mcp {
 		c.Any = append(c.Any, t.mcp[i].Conds())
 	}
+	if g := EventMCP.Spec().Generic; len(t.mcp) > 0 && !t.event.Spec().MCP {
+		// postToolUse: only an MCP tool is one of the patterns' tools.
+		src, _ := Resolve(t.event, g.Field)
+		c.Conds = append([]ResolvedCondition{{Condition: g, Src: src}}, c.Conds...)
+	}
 	return c
 }
 
-// ToCursor maps the rules of p onto Cursor hooks.
-func ToCursor(p *Program, layout Layout) *Cursor {
+// ToCursor maps the rules of p onto Cursor hooks, with the warn rules of
+// shell commands and MCP tools where --warn mode warn puts them.
+func ToCursor(p *Program, layout Layout, warn WarnMode) *Cursor {
 	plan := &Cursor{}
 	for _, r := range p.Rules {
 		if r.Prompt {
-			promptHooks(plan, r)
+			promptHooks(plan, r, warn)
 		}
 	}
 	if layout == PerRule {
@@ -345,7 +365,7 @@ func ToCursor(p *Program, layout Layout) *Cursor {
 				continue
 			}
 			u := &Unit{Name: ScriptPrefix + FileName(r.Name), Sources: []string{r.Source}}
-			for _, t := range targets(r) {
+			for _, t := range targets(r, warn) {
 				h := hookFor(&u.Hooks, t.event)
 				h.Checks = append(h.Checks, check(r, t))
 			}
@@ -361,7 +381,7 @@ func ToCursor(p *Program, layout Layout) *Cursor {
 		if r.Prompt {
 			continue
 		}
-		for _, t := range targets(r) {
+		for _, t := range targets(r, warn) {
 			u := byEvent[t.event]
 			if u == nil {
 				u = &Unit{Name: ScriptPrefix + t.event.String()}
@@ -399,13 +419,18 @@ func finish(u *Unit) {
 	slices.SortStableFunc(u.Hooks, func(a, b *Hook) int { return int(a.Event) - int(b.Event) })
 	for _, h := range u.Hooks {
 		var tools []string // only tool events have checks with tools
+		mcp := false       // a check of MCP tools on a generic tool event
 		for _, c := range h.Checks {
 			tools = append(tools, c.Tools...)
+			mcp = mcp || len(c.Any) > 0 && !h.Event.Spec().MCP
 			if c.Rule.Action == Block && h.Event.Spec().CanDeny {
 				h.FailClosed = true
 			}
 		}
 		h.Matcher = toolMatcher(tools)
+		if mcp {
+			h.Matcher = strings.Trim(h.Matcher+"|"+EventMCP.Spec().Matcher, "|")
+		}
 		h.LoopLimit = h.Event.Spec().LoopLimit
 	}
 }

@@ -16,7 +16,7 @@ func TestTargets(t *testing.T) {
 		dropped []CursorEvent
 	}{
 		{EventBash, Block, []CursorEvent{BeforeShellExecution}, nil},
-		{EventBash, Warn, []CursorEvent{BeforeShellExecution}, nil},
+		{EventBash, Warn, []CursorEvent{PostToolUse}, nil},
 		{EventFile, Block, []CursorEvent{PreToolUse}, nil},
 		{EventFile, Warn, []CursorEvent{PostToolUse}, nil},
 		{EventRead, Block, []CursorEvent{BeforeReadFile}, nil},
@@ -26,9 +26,9 @@ func TestTargets(t *testing.T) {
 		{EventStop, Block, []CursorEvent{Stop}, nil},
 		{EventStop, Warn, []CursorEvent{Stop}, nil},
 		{EventAll, Block, []CursorEvent{BeforeShellExecution, PreToolUse, BeforeReadFile, BeforeSubmitPrompt, Stop}, nil},
-		{EventAll, Warn, []CursorEvent{BeforeShellExecution, PostToolUse, BeforeSubmitPrompt, Stop}, []CursorEvent{BeforeReadFile}},
+		{EventAll, Warn, []CursorEvent{PostToolUse, BeforeSubmitPrompt, Stop}, []CursorEvent{BeforeReadFile}},
 	} {
-		on, dropped := Targets(&Rule{Event: tt.event, Action: tt.action})
+		on, dropped := Targets(&Rule{Event: tt.event, Action: tt.action}, WarnContext)
 		if !slices.Equal(on, tt.on) || !slices.Equal(dropped, tt.dropped) {
 			t.Errorf("%s %s: on %v, dropped %v; want %v, %v", tt.event, tt.action, on, dropped, tt.on, tt.dropped)
 		}
@@ -44,21 +44,40 @@ func TestTargets(t *testing.T) {
 		on     []CursorEvent
 	}{
 		{EventAll, Block, []string{}, []CursorEvent{BeforeMCPExecution}},
-		{EventAll, Warn, []string{}, []CursorEvent{BeforeMCPExecution}},
+		{EventAll, Warn, []string{}, []CursorEvent{PostToolUse}},
 		{EventAll, Block, []string{"Shell"}, []CursorEvent{BeforeShellExecution, BeforeMCPExecution}},
-		{EventBash, Warn, []string{}, []CursorEvent{BeforeMCPExecution}},
+		{EventBash, Warn, []string{}, []CursorEvent{PostToolUse}},
 		{EventFile, Block, WriteTools, []CursorEvent{PreToolUse, BeforeMCPExecution}},
 		{EventRead, Block, []string{}, []CursorEvent{BeforeMCPExecution}},
-		{EventMCP, Warn, []string{}, []CursorEvent{BeforeMCPExecution}},
+		{EventMCP, Warn, []string{}, []CursorEvent{PostToolUse}},
 		{EventPrompt, Block, []string{}, nil},
 		{EventStop, Block, []string{}, nil},
 	} {
-		on, _ := Targets(&Rule{Event: tt.event, Action: tt.action, Tools: tt.tools, MCP: mcp})
+		on, _ := Targets(&Rule{Event: tt.event, Action: tt.action, Tools: tt.tools, MCP: mcp}, WarnContext)
 		if !slices.Equal(on, tt.on) {
 			t.Errorf("%s %s with MCP tools: on %v, want %v", tt.event, tt.action, on, tt.on)
 		}
 	}
-	if on, _ := Targets(&Rule{Event: EventAll, Action: Block, Tools: []string{"Shell"}}); slices.Contains(on, BeforeMCPExecution) {
+	// Under --warn ask and --warn allow, a warn rule about a shell command
+	// or an MCP tool speaks on the gate; under --warn context (above) on
+	// postToolUse.
+	for _, warn := range []WarnMode{WarnAsk, WarnAllow} {
+		for _, tt := range []struct {
+			event Event
+			mcp   []MCPTool
+			on    []CursorEvent
+		}{
+			{EventBash, nil, []CursorEvent{BeforeShellExecution}},
+			{EventFile, nil, []CursorEvent{PostToolUse}},
+			{EventAll, nil, []CursorEvent{BeforeShellExecution, PostToolUse, BeforeSubmitPrompt, Stop}},
+			{EventAll, mcp, []CursorEvent{BeforeShellExecution, PostToolUse, BeforeSubmitPrompt, Stop, BeforeMCPExecution}},
+		} {
+			if on, _ := Targets(&Rule{Event: tt.event, Action: Warn, MCP: tt.mcp}, warn); !slices.Equal(on, tt.on) {
+				t.Errorf("%s warn under --warn %s (MCP tools %v): on %v, want %v", tt.event, warn, tt.mcp != nil, on, tt.on)
+			}
+		}
+	}
+	if on, _ := Targets(&Rule{Event: EventAll, Action: Block, Tools: []string{"Shell"}}, WarnContext); slices.Contains(on, BeforeMCPExecution) {
 		t.Error("a rule that names no MCP tool runs on beforeMCPExecution")
 	}
 	if _, ok := ParseEvent("mcp"); ok {
@@ -85,12 +104,12 @@ func TestTargets(t *testing.T) {
 		{EventStop, Warn, []string{"Task"}, nil, nil},
 	} {
 		r := &Rule{Event: tt.event, Action: tt.action, Tools: tt.tools}
-		on, _ := Targets(r)
+		on, _ := Targets(r, WarnContext)
 		if !slices.Equal(on, tt.on) {
 			t.Errorf("%s %s with tools %v: on %v, want %v", tt.event, tt.action, tt.tools, on, tt.on)
 		}
-		if len(on) > 0 && !slices.Equal(ToolsOn(r, on[0]), tt.onTool) {
-			t.Errorf("%s %s with tools %v: tools on %s %v, want %v", tt.event, tt.action, tt.tools, on[0], ToolsOn(r, on[0]), tt.onTool)
+		if len(on) > 0 && !slices.Equal(ToolsOn(r, on[0], WarnContext), tt.onTool) {
+			t.Errorf("%s %s with tools %v: tools on %s %v, want %v", tt.event, tt.action, tt.tools, on[0], ToolsOn(r, on[0], WarnContext), tt.onTool)
 		}
 	}
 	if _, ok := ParseEvent("task"); ok {
@@ -109,23 +128,29 @@ func TestEventTable(t *testing.T) {
 			if !slices.Contains(Rows, row) && !row.Spec().MCP && !row.Spec().ByToolMatcher {
 				t.Errorf("%s: row %s is neither one rules name nor one they reach by tool_matcher", e, row)
 			}
-			if s.Tool && row.Spec().Tools == nil && !s.MCP {
+			if s.Tool && row.Spec().Tools == nil && row.Spec().Matcher == "" && !s.MCP {
 				t.Errorf("%s is a tool event of a row without tools (%s)", e, row)
 			}
 		}
 		if p, ok := ParseCursorEvent(s.Name); !ok || p != e {
 			t.Errorf("%s does not parse back", s.Name)
 		}
-		// A deny stops the action and exits 2 (README, "Event and action mapping"); an event whose
-		// block answer does not deny cannot fail closed.
-		if s.CanDeny != (s.Block.Exit == 2) {
-			t.Errorf("%s: CanDeny %v but the block answer exits %d", e, s.CanDeny, s.Block.Exit)
+		// A deny stops the action with exit 0 (README, "Event and action
+		// mapping"; exit 2 with a body shows the model raw JSON); an event
+		// whose block answer does not deny cannot fail closed.
+		denies := slices.ContainsFunc(s.Block.Fields, func(f Field) bool {
+			return f.Key == "permission" && f.Lit == "deny" || f.Key == "continue" && f.Kind == Bool && !f.Bool
+		})
+		if s.CanDeny != denies || s.Block.Exit != 0 {
+			t.Errorf("%s: CanDeny %v, but the block answer denies: %v, exits %d", e, s.CanDeny, denies, s.Block.Exit)
 		}
 	}
 	for _, row := range Rows {
 		for _, a := range []Action{Warn, Block} {
-			if ev, ok := cursorEvent(row, a); !ok && (ev == 0 || ev.Spec().NoChannel == "") {
-				t.Errorf("%s %s runs on no Cursor event and no row says why (NoChannel)", row, a)
+			for _, warn := range []WarnMode{WarnContext, WarnAsk, WarnAllow} {
+				if ev, ok := cursorEvent(row, a, warn); !ok && (ev == 0 || ev.Spec().NoChannel == "") {
+					t.Errorf("%s %s under --warn %s runs on no Cursor event and no row says why (NoChannel)", row, a, warn)
+				}
 			}
 		}
 	}
@@ -222,7 +247,7 @@ func TestFirstOnly(t *testing.T) {
 		{Block, cond, false},
 	} {
 		r := &Rule{Name: "r", Event: EventStop, Action: tt.action, Conditions: tt.conds}
-		plan := ToCursor(&Program{Rules: []*Rule{r}}, PerEvent)
+		plan := ToCursor(&Program{Rules: []*Rule{r}}, PerEvent, WarnContext)
 		ck := plan.Units[0].Hooks[0].Checks[0]
 		once := slices.ContainsFunc(ck.Conds, func(c ResolvedCondition) bool { return c.Field == "loop_count" })
 		if once != tt.once || len(ck.Conds) != len(tt.conds)+map[bool]int{true: 1}[once] {
@@ -231,7 +256,7 @@ func TestFirstOnly(t *testing.T) {
 		// On every other event nothing is added.
 		r.Event = EventBash
 		r.Conditions = []Condition{{Field: "command", Op: Contains, Pattern: "x"}}
-		if ck := ToCursor(&Program{Rules: []*Rule{r}}, PerEvent).Units[0].Hooks[0].Checks[0]; len(ck.Conds) != 1 {
+		if ck := ToCursor(&Program{Rules: []*Rule{r}}, PerEvent, WarnContext).Units[0].Hooks[0].Checks[0]; len(ck.Conds) != 1 {
 			t.Errorf("bash %s: conds %v", tt.action, ck.Conds)
 		}
 	}

@@ -263,7 +263,7 @@ func (c *cli) flagSet() (*flag.FlagSet, func(*cli) int) {
 		fs.Var(&c.opts.Platform, "platform", "hooks.json commands for `PLATFORM`: unix (the default) or windows")
 	}
 	if cmd.flags&fWarn != 0 {
-		fs.Var(&c.opts.Warn, "warn", "`ANSWER` of a matching bash warn rule: ask (the default) or allow")
+		fs.Var(&c.opts.Warn, "warn", "where a warn rule on shell commands and MCP tools speaks, `MODE`: context (the default: the call runs, and postToolUse tells the agent), ask (Cursor 3.9.16 treats it as a deny), or allow (the messages on the allow only)")
 	}
 	if cmd.flags&fNoPrompt != 0 {
 		fs.BoolVar(&c.opts.NoPromptHooks, "no-prompt-hooks", false, "do not emit Cursor prompt hooks")

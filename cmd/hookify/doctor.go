@@ -211,7 +211,7 @@ func (d *doctorRun) checkScript(event string, cmd command) bool {
 	pos := d.at(rel)
 	if !cmd.sh && !strings.HasSuffix(cmd.line, hooksjson.WindowsSuffix) {
 		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "windows-exit",
-			Message: fmt.Sprintf("the %s entry %q does not end with %q: inside Cursor's PowerShell a block's exit code 2 reaches Cursor as 1, a hook failure", event, cmd.line, hooksjson.WindowsSuffix),
+			Message: fmt.Sprintf("the %s entry %q does not end with %q: inside Cursor's PowerShell the exit code 2 of a hook that cannot read its payload reaches Cursor as 1, which Cursor builds without failClosed let through", event, cmd.line, hooksjson.WindowsSuffix),
 			Fix:     d.buildCmd("--platform windows") + " (this hookify writes the suffix)"})
 	}
 	st, err := os.Stat(file)
@@ -316,13 +316,13 @@ func (d *doctorRun) candidates(commands map[string][]command) []candidate {
 		flags = append(flags, "--layout per-rule")
 	}
 	var out []candidate
-	for _, warn := range []ir.WarnMode{ir.WarnAsk, ir.WarnAllow} {
+	for _, warn := range []ir.WarnMode{ir.WarnContext, ir.WarnAsk, ir.WarnAllow} {
 		for _, noPrompt := range []bool{false, true} {
 			o := base
 			o.Warn, o.NoPromptHooks = warn, noPrompt
 			f := slices.Clone(flags)
-			if warn == ir.WarnAllow {
-				f = append(f, "--warn allow")
+			if warn != ir.WarnContext {
+				f = append(f, "--warn "+warn.String())
 			}
 			if noPrompt {
 				f = append(f, "--no-prompt-hooks")

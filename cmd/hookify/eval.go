@@ -15,8 +15,10 @@ import (
 // evalCmd compiles the rules in memory and prints the answer that the hooks
 // of one event give for the payload on stdin: the evaluator's answer, which
 // the generated scripts print byte for byte (a hookify event: the answers of
-// each of its Cursor events). A summary goes to stderr. It writes nothing,
-// and exits with the hooks' own code: 2 when one blocks, else 0.
+// each of its Cursor events). A summary goes to stderr: per hook, its
+// decision and what Cursor delivers (ir.Deliver: whether the action is
+// stopped, what the agent reads, what the user sees). It writes nothing,
+// and exits 2 when Cursor would stop the action, else 0.
 func evalCmd(c *cli, event string) int {
 	res, root, stderr := c.res, c.root, c.stderr
 	events, ok := eval.ParseEvents(event)
@@ -43,6 +45,11 @@ func evalCmd(c *cli, event string) int {
 	env := hookEnv(hookDir(root, c.user), os.Environ(), c.opts.Warn == ir.WarnAllow)
 	failed, exit := false, 0
 	for _, e := range events {
+		if exit == 2 {
+			// Cursor fires nothing more for an action it stopped.
+			c.errorf("%s: not reached: the action was stopped", e)
+			continue
+		}
 		hooks := eval.Hooks(res.Cursor, e)
 		if len(hooks) == 0 {
 			c.errorf("no hookify script runs on %s; Cursor gets no answer from hookify", e)
@@ -51,11 +58,17 @@ func evalCmd(c *cli, event string) int {
 			r := eval.Hook(h, raw, env)
 			c.stdout.Write(r.Answer)
 			c.errorf("%s: %s", e, describe(r, h))
+			d := ir.Deliver(e, r.Answer, r.Exit, h.FailClosed)
+			for _, line := range delivered(d) {
+				c.errorf("%s: %s", e, line)
+			}
 			for _, p := range r.Problems {
 				c.errorf("the evaluator cannot run %s; the condition is taken as false", p)
 				failed = true
 			}
-			exit = max(exit, r.Exit)
+			if d.Blocks {
+				exit = 2
+			}
 		}
 	}
 	if failed {
@@ -81,6 +94,27 @@ func describe(r eval.Result, h *ir.Hook) string {
 	}
 	fmt.Fprintf(&b, ", exit %d", r.Exit)
 	return b.String()
+}
+
+// delivered says what Cursor does with an answer (ir.Deliver), as lines:
+// whether the call goes ahead, what the agent reads, what the user sees.
+func delivered(d ir.Delivery) []string {
+	var out []string
+	if d.Blocks {
+		out = append(out, "Cursor stops the action")
+	} else {
+		out = append(out, "Cursor lets the action go ahead")
+	}
+	say := func(who, how, text string) {
+		if text == "" {
+			out = append(out, who+" nothing")
+		} else {
+			out = append(out, fmt.Sprintf("%s (%s): %s", who, how, ir.JSONString(text)))
+		}
+	}
+	say("the agent reads", d.AgentHow, d.Agent)
+	say("the user sees", d.UserHow, d.User)
+	return out
 }
 
 func ruleNames(rs []*ir.Rule) string {

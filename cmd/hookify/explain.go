@@ -22,7 +22,7 @@ func explain(c *cli) int {
 	res, opts, selectors, stdout, stderr := c.res, c.opts, c.args, c.stdout, c.stderr
 	plan := res.Cursor
 	if plan == nil {
-		plan = ir.ToCursor(res.Program, opts.Layout)
+		plan = ir.ToCursor(res.Program, opts.Layout, opts.Warn)
 	}
 	ex := &explainer{opts: opts, plan: plan}
 	var files []string

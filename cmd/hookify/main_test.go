@@ -67,13 +67,18 @@ func TestScript(t *testing.T) {
 // cmdCursor runs the hooks of one Cursor event the way Cursor does: every
 // hookify entry of .cursor/hooks.json (in the current directory) for the
 // event, as sh -c '<command>' from the project root, with the payload file
-// on stdin. It checks that each hook prints exactly one JSON object, and
-// writes each answer line and exit code to stdout:
+// on stdin. It checks that each hook prints exactly one JSON object and
+// exits 0, or prints nothing and exits non-zero (a hook that cannot
+// decide), and writes each answer line (or "(nothing)") and exit code to
+// stdout:
 //
 //	cursor EVENT PAYLOAD
 //
 // prints "<answer>\nexit <code>\n" per entry. With !, it fails unless
-// some hook exits non-zero.
+// some hook blocks as Cursor 3.9.16 was seen to read answers
+// (docs/cursor.md): permission deny or ask, or continue false, at exit 0;
+// exit 2; or no decision from an entry with failClosed. Without !, it fails
+// when one does.
 func cmdCursor(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) != 2 {
 		ts.Fatalf("usage: cursor EVENT PAYLOAD")
@@ -81,8 +86,9 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string) {
 	root := ts.MkAbs(".")
 	var cfg struct {
 		Hooks map[string][]struct {
-			Command string `json:"command"`
-			Type    string `json:"type"`
+			Command    string `json:"command"`
+			Type       string `json:"type"`
+			FailClosed bool   `json:"failClosed"`
 		} `json:"hooks"`
 	}
 	data, err := os.ReadFile(filepath.Join(root, ".cursor/hooks.json"))
@@ -121,22 +127,36 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("running %s: %v", e.Command, err)
 		}
 		out := stdout.Bytes()
-		if !json.Valid(out) || bytes.Count(out, []byte("\n")) != 1 || !bytes.HasSuffix(out, []byte("\n")) || out[0] != '{' {
+		var answer struct {
+			Permission string `json:"permission"`
+			Continue   *bool  `json:"continue"`
+		}
+		switch {
+		case len(out) == 0 && code != 0:
+			out = []byte("(nothing)\n")
+			if code == 2 || e.FailClosed {
+				failed = true
+			}
+		case code != 0:
+			ts.Fatalf("%s: exit %d with an answer on stdout (Cursor would show it raw):\n%q", e.Command, code, out)
+		case !json.Valid(out) || bytes.Count(out, []byte("\n")) != 1 || !bytes.HasSuffix(out, []byte("\n")) || out[0] != '{':
 			ts.Fatalf("%s: stdout is not exactly one JSON object line:\n%q\nstderr:\n%s", e.Command, out, stderr.Bytes())
+		default:
+			ts.Check(json.Unmarshal(out, &answer))
+			if answer.Permission == "deny" || answer.Permission == "ask" || answer.Continue != nil && !*answer.Continue {
+				failed = true
+			}
 		}
 		fmt.Fprintf(ts.Stdout(), "%sexit %d\n", out, code)
 		if stderr.Len() > 0 {
 			fmt.Fprintf(ts.Stderr(), "%s", stderr.Bytes())
-		}
-		if code != 0 {
-			failed = true
 		}
 	}
 	if failed != neg {
 		if neg {
 			ts.Fatalf("no hook blocked")
 		}
-		ts.Fatalf("a hook exited non-zero")
+		ts.Fatalf("a hook blocked")
 	}
 }
 

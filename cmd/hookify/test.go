@@ -102,8 +102,10 @@ func testCmd(c *cli, cases string) int {
 	}
 	var details bytes.Buffer
 	passed, failed, skipped := 0, 0, 0
+	var rows []row
 	for i, f := range fixtures {
 		row := rn.run(f, i)
+		rows = append(rows, row)
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", row.status, row.name, row.events, f.Expect, row.got, row.matched)
 		switch row.status {
 		case "ok":
@@ -116,6 +118,16 @@ func testCmd(c *cli, cases string) int {
 		}
 	}
 	tw.Flush()
+	// What Cursor does with the answers, per fixture (SPEC §9.1).
+	for _, r := range rows {
+		if r.status == "skip" {
+			continue
+		}
+		fmt.Fprintf(stdout, "\n%s\n", r.name)
+		for _, line := range r.delivery {
+			fmt.Fprintf(stdout, "  %s\n", line)
+		}
+	}
 	if details.Len() > 0 {
 		fmt.Fprintf(stdout, "\n%s", details.Bytes())
 	}
@@ -222,6 +234,8 @@ type runner struct {
 type row struct {
 	status, name, events, got, matched string
 	detail                             string
+	// delivery is what Cursor does with the hooks' answers (delivered).
+	delivery []string
 }
 
 // run runs one fixture on every hook of its events.
@@ -262,7 +276,13 @@ func (rn *runner) run(f eval.Fixture, n int) row {
 	}
 	decision := ir.ExpectAllow
 	var matched []*ir.Rule
+	// What Cursor delivers: the events come in the order Cursor fires them
+	// (a gate, then postToolUse), and none fires after a stop.
+	var delivery ir.Delivery
 	for _, e := range f.Events {
+		if delivery.Blocks {
+			break
+		}
 		raw, err := f.Payload(e, writeTranscript)
 		if err != nil {
 			fail("cannot build the payload: %v", err)
@@ -279,6 +299,7 @@ func (rn *runner) run(f eval.Fixture, n int) row {
 				hooks++
 				want := eval.Hook(h, raw, env)
 				decision = max(decision, want.Expect(h.FailClosed))
+				delivery = merge(delivery, ir.Deliver(e, want.Answer, want.Exit, h.FailClosed))
 				for _, m := range want.Matched {
 					if !slices.Contains(matched, m) {
 						matched = append(matched, m)
@@ -319,6 +340,7 @@ func (rn *runner) run(f eval.Fixture, n int) row {
 			fail("hooks.json has %s for %s, the rules make %d; run hookify build", plural(len(cmds), "hookify entry"), e, hooks)
 		}
 	}
+	r.delivery = delivered(delivery)
 	r.got = decision.String()
 	r.matched = ruleNames(matched)
 	if r.matched == "" {
@@ -331,6 +353,23 @@ func (rn *runner) run(f eval.Fixture, n int) row {
 		r.detail = fmt.Sprintf("--- FAIL %s: %s\n%s", r.name, strings.Join(why, "; "), d.String())
 	}
 	return r
+}
+
+// merge adds what one more hook's answer delivers.
+func merge(a, b ir.Delivery) ir.Delivery {
+	join := func(x, y, xh, yh string) (string, string) {
+		switch {
+		case x == "":
+			return y, yh
+		case y == "":
+			return x, xh
+		}
+		return x + ir.MessageSep + y, xh + "; " + yh
+	}
+	a.Blocks = a.Blocks || b.Blocks
+	a.Agent, a.AgentHow = join(a.Agent, b.Agent, a.AgentHow, b.AgentHow)
+	a.User, a.UserHow = join(a.User, b.User, a.UserHow, b.UserHow)
+	return a
 }
 
 func findCommand(cmds []command, unit string) (command, bool) {

@@ -100,7 +100,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	l := codegen.NewLayout(u, opts.Warn, true)
 	var data, body, funcs strings.Builder
 	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs, intervals: u.Intervals()}
-	fmt.Fprintf(&data, "  hk_sep = %s\n  hk_fail = %s\n", AwkString(`\n\n`), AwkString(codegen.JSONText(ir.ParseFailureMessage)))
+	fmt.Fprintf(&data, "  hk_sep = %s\n", AwkString(`\n\n`))
 	if u.Dispatches() {
 		data.WriteString("  hk_ev = ARGV[1]; ARGV[1] = \"\"\n")
 	}
@@ -243,13 +243,13 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 	if g.intervals {
 		p(`if (hk_noiv) {`)
 		pr.In().Line(`print "hookify: the regexes of this hook need an awk with intervals ({n,m}): install gawk, or mawk 1.3.4-20200724 or later\n" > "/dev/stderr"`)
-		answer(pr.In(), h.Fail, "hk_fail", "hk_fail")
+		answer(pr.In(), h.Fail, "", "")
 		p(`}`)
 	}
 	// A payload that could not be read.
 	p(`if (!OK) {`)
 	pr.In().Line(`print "hookify: cannot parse the hook payload as one JSON object\n" > "/dev/stderr"`)
-	answer(pr.In(), h.Fail, "hk_fail", "hk_fail")
+	answer(pr.In(), h.Fail, "", "")
 	p(`}`)
 	p(`for (hk_k in V) SET[hk_k] = 1`)
 	patches := h.ReadsPatches()
@@ -436,6 +436,10 @@ func (g *gen) viewFunc(test string) string {
 // answer prints a and exits with its code. Only fixed JSON pieces are
 // literals; message texts come from variables.
 func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
+	if a.Empty {
+		pr.Line("exit %d", a.Exit)
+		return
+	}
 	t := codegen.SplitAnswer(a)
 	var args []string
 	for i, m := range t.Msgs {

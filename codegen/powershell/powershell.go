@@ -40,8 +40,8 @@ type Options struct {
 
 // hookData fills templates/hook.ps1.tmpl.
 type hookData struct {
-	Header, Events, Twin, Fail, Data, Keys, ToolSlots, Patches, Slots, Body string
-	LastMessage                                                             bool
+	Header, Events, Twin, Data, Keys, ToolSlots, Patches, Slots, Body string
+	LastMessage                                                       bool
 }
 
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.ps1.
@@ -101,7 +101,6 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 		Header:    codegen.Header(u.Sources),
 		Events:    l.Events(),
 		Twin:      u.Name + ".sh",
-		Fail:      Quote(codegen.JSONText(ir.ParseFailureMessage)),
 		Data:      data.String(),
 		Keys:      keys.String(),
 		ToolSlots: strings.Join(toolSlots, ", "),
@@ -154,7 +153,7 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 	}
 	p(`if (-not $hk_ok) {`)
 	p(`  hk_warn 'cannot parse the hook payload as one JSON object'`)
-	answer(pr.In(), h.Fail, "$hk_fail", "$hk_fail")
+	answer(pr.In(), h.Fail, "", "")
 	p(`}`)
 	// Everything else runs in a try block: an unexpected error (a regex
 	// that times out, say) gives the answer of an unreadable payload.
@@ -319,7 +318,7 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 	answer(inner, h.Allow, "", "")
 	p(`} catch {`)
 	p(`  hk_warn ('cannot evaluate the rules: ' + $_.Exception.Message)`)
-	answer(pr.In(), h.Fail, "$hk_fail", "$hk_fail")
+	answer(pr.In(), h.Fail, "", "")
 	p(`}`)
 	return nil
 }
@@ -327,6 +326,10 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 // answer prints a and exits with its code. The fixed JSON pieces are
 // literals; message texts come from variables.
 func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
+	if a.Empty {
+		pr.Line("exit %d", a.Exit)
+		return
+	}
 	t := codegen.SplitAnswer(a)
 	var parts []string
 	for i, m := range t.Msgs {

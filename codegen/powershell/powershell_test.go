@@ -11,7 +11,7 @@ import (
 
 func unitWith(cond ir.Condition) *ir.Unit {
 	r := &ir.Rule{Name: "r", Source: ".claude/hookify.r.local.md", Event: ir.EventBash, Action: ir.Block, Conditions: []ir.Condition{cond}, Message: "m", Plain: "m"}
-	plan := ir.ToCursor(&ir.Program{Rules: []*ir.Rule{r}}, ir.PerEvent)
+	plan := ir.ToCursor(&ir.Program{Rules: []*ir.Rule{r}}, ir.PerEvent, ir.WarnContext)
 	return plan.Units[0]
 }
 

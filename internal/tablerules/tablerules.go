@@ -36,7 +36,7 @@ func Each(add func(name, front string)) {
 			}
 			event := "event: " + row.String()
 			switch {
-			case s.MCP:
+			case row.Spec().MCP:
 				// Rules reach MCP tools through their tool_matcher, and read
 				// the tools' arguments by name.
 				event, field = "tool_matcher: mcp__srv-*__go_*|mcp__other", "query"

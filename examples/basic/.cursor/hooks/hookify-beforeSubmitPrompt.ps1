@@ -3,8 +3,9 @@
 # Cursor hook for beforeSubmitPrompt, for Windows PowerShell 5.1 and PowerShell 7.
 # Cursor runs it as "powershell -NoProfile -ExecutionPolicy Bypass -File" this
 # file, from the project root, with one JSON payload on stdin; it prints
-# exactly one JSON answer on stdout and exits 2 when it blocks. It makes the
-# decisions of hookify-beforeSubmitPrompt.sh and prints the same bytes.
+# exactly one JSON answer on stdout (a block is a deny, exit 0) or, when it
+# cannot decide, nothing, and exits non-zero (2 where it holds block rules).
+# It makes the decisions of hookify-beforeSubmitPrompt.sh and prints the same bytes.
 #
 # Strings are compared as bytes, as bash does under LC_ALL=C: every payload
 # value and rule literal is held with one char per byte of its UTF-8 form
@@ -36,7 +37,6 @@ function hk_warn([string]$text) { [Console]::Error.Write('hookify: ' + $text + [
 
 # Rule data: pre-escaped JSON message texts, literals and regexes.
 $hk_sep = '\n\n'
-$hk_fail = 'hookify: the hook payload could not be read as one JSON object, and this hook holds block rules, so it fails closed.'
 # no-prod-deploy (.claude/hookify.no-prod-deploy.local.md)
 $hk_u1 = '[no-prod-deploy]\nProduction deploys go through the release pipeline, not the agent.'
 $hk_a1 = '**[no-prod-deploy]**\nProduction deploys go through the release pipeline, not the agent.'
@@ -240,7 +240,6 @@ try {
 
 if (-not $hk_ok) {
   hk_warn 'cannot parse the hook payload as one JSON object'
-  hk_say ('{"continue":false,"user_message":"' + $hk_fail + ('"}' + [char]0x0A))
   exit 2
 }
 try {
@@ -252,12 +251,11 @@ try {
   }
   if ($hk_bu.Count -gt 0) {
     hk_say ('{"continue":false,"user_message":"' + [string]::Join($hk_sep, $hk_bu.ToArray()) + ('"}' + [char]0x0A))
-    exit 2
+    exit 0
   }
   hk_say ('{"continue":true}' + [char]0x0A)
   exit 0
 } catch {
   hk_warn ('cannot evaluate the rules: ' + $_.Exception.Message)
-  hk_say ('{"continue":false,"user_message":"' + $hk_fail + ('"}' + [char]0x0A))
   exit 2
 }
