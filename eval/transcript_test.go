@@ -179,7 +179,7 @@ func TestDifferentialLastMessage(t *testing.T) {
 	paths = append(paths, filepath.Join(files, "missing"), "")
 	fired := map[string]int{}
 	{
-		p := compileProject(t, fsys, "last-message", nil, ir.PerEvent)
+		p := compileProject(t, fsys, "last-message", nil, ir.PerEvent, ir.WarnContext)
 		if p == nil {
 			t.Fatal("the last_assistant_message rules do not compile")
 		}
