@@ -52,3 +52,37 @@ func TestLastAssistantMessage(t *testing.T) {
 	}
 	t.Logf("%d transcripts, %d with a message, %d not compared (invalid UTF-8)", len(cases), set, inexact)
 }
+
+// FuzzLastAssistantMessage: payload.LastAssistantMessage gives what
+// encoding/json makes of any transcript (payloadtest.LastAssistant); a
+// seed that starts with 0xFF is the transcript itself, any other one seeds
+// payloadtest.GenerateTranscript.
+func FuzzLastAssistantMessage(f *testing.F) {
+	f.Add([]byte("\xff" + `{"role":"assistant","message":{"content":[{"type":"text","text":"a\u0000b"}]}}`))
+	f.Add([]byte("\xff" + `{"role":"user","message":{"content":"x"}}` + "\n" + `{"role":"assistant","message":{"content":"y"}}` + "\r\n"))
+	f.Add([]byte{1, 2, 3, 4})
+	f.Fuzz(func(t *testing.T, seed []byte) {
+		text := ""
+		if len(seed) > 0 && seed[0] == 0xFF {
+			text = string(seed[1:])
+		} else {
+			var s1, s2 uint64
+			for i, c := range seed {
+				if i < 8 {
+					s1 = s1<<8 | uint64(c)
+				} else {
+					s2 = s2<<8 | uint64(c)
+				}
+			}
+			text = payloadtest.GenerateTranscript(rand.New(rand.NewPCG(s1, s2)))
+		}
+		text = strings.ReplaceAll(text, "\x00", "\x01") // as the hooks read the file
+		want, exact := payloadtest.LastAssistant(text)
+		if !exact {
+			return
+		}
+		if got := payload.LastAssistantMessage(text); got != want {
+			t.Errorf("transcript %q:\n got  %q\n want %q", text, got, want)
+		}
+	})
+}

@@ -24,6 +24,7 @@ func LastAssistant(transcript string) (msg string, exact bool) {
 		}
 		var entry map[string]json.RawMessage // the last duplicate wins
 		if json.Unmarshal(b, &entry) != nil {
+			exact = false // valid, but nested deeper than encoding/json reads
 			continue
 		}
 		if !utf8.Valid(b) {
@@ -173,6 +174,10 @@ func GenerateTranscript(r *rand.Rand) string {
 			return `{"r\u006fle":` + role + `,"message":` + message() + `}`
 		case 5:
 			return `{"role":` + role + `,"message":` + message() + `,"extra":{"role":"user","message":{"content":"x"}}}`
+		case 6:
+			// literals, valid and not, and keys with escapes
+			return `{"n":` + pick("0", "-0", "12.5e3", "1E-5", "true", "false", "null", "01", "1.", "-", "+1", ".5", "1e", "tru", "nul", "0x1") +
+				`,"k\"e\\y":[1,true,null,{}],"role":` + role + `,"message":` + message() + `}`
 		}
 		return ws() + `{` + ws() + `"role"` + ws() + `:` + ws() + role + `,` + ws() + `"message":` + message() + ws() + `}` + ws()
 	}
@@ -187,7 +192,7 @@ func GenerateTranscript(r *rand.Rand) string {
 		case 1:
 			return s[:i] + s[i+1:]
 		case 2:
-			return s[:i] + pick("\x00", "\x01", "\x0b", "\t", `\`, `"`, "}", ",", `\u000`, `\x`) + s[i:]
+			return s[:i] + pick("\x00", "\x01", "\x0b", "\x0c", "\t", "\r", "\x7f", "é", "\xff", `\`, `"`, "}", ",", `\u000`, `\x`, "\u2028") + s[i:]
 		case 3:
 			return s + s
 		case 4:
