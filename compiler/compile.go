@@ -6,7 +6,9 @@ package compiler
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -46,6 +48,38 @@ type Options struct {
 	// NoPromptHooks: rules that would become Cursor prompt hooks (no
 	// conditions, or cursor_hook: prompt) are left out with a warning.
 	NoPromptHooks bool
+}
+
+// BuildFlags spells out every option that shapes the generated scripts, in
+// a fixed order, as the header of each records them (SPEC §9.6):
+// "--layout per-event --warn context", then " --no-prompt-hooks" when set.
+// ParseBuildFlags reads them back. --platform shapes hooks.json alone (it
+// picks which twin its commands run; a team that mixes systems commits
+// both), so the scripts do not record it: hooks.json's commands say it.
+func (o Options) BuildFlags() string {
+	s := fmt.Sprintf("--layout %s --warn %s", o.Layout, o.Warn)
+	if o.NoPromptHooks {
+		s += " --no-prompt-hooks"
+	}
+	return s
+}
+
+// ParseBuildFlags reads flags as BuildFlags spells them into the options
+// they set (the others are zero: every recorded build names all of them).
+func ParseBuildFlags(flags string) (Options, error) {
+	var o Options
+	fs := flag.NewFlagSet("header", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(&o.Layout, "layout", "")
+	fs.Var(&o.Warn, "warn", "")
+	fs.BoolVar(&o.NoPromptHooks, "no-prompt-hooks", false, "")
+	if err := fs.Parse(strings.Fields(flags)); err != nil {
+		return o, fmt.Errorf("build flags %q: %v", flags, err)
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("build flags %q: unexpected %q", flags, fs.Arg(0))
+	}
+	return o, nil
 }
 
 // Output paths, relative to the root.
@@ -134,11 +168,11 @@ func Compile(root fs.FS, opts Options) *Result {
 	var out []codegen.File
 	owned := map[string][]hooksjson.Entry{}
 	for _, u := range res.Cursor.Units {
-		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn})...)
+		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn, Flags: opts.BuildFlags()})...)
 		// Every unit also gets its PowerShell twin, whatever the platform:
 		// --platform only picks the script hooks.json runs, so a team that
 		// mixes systems commits both (README, "Windows").
-		ps, perr := powershell.Generate(u, powershell.Options{Warn: opts.Warn})
+		ps, perr := powershell.Generate(u, powershell.Options{Warn: opts.Warn, Flags: opts.BuildFlags()})
 		var pd *diag.Diagnostic
 		if errors.As(perr, &pd) {
 			res.Diags = append(res.Diags, *pd)

@@ -154,19 +154,30 @@ func headerLine(p string) int {
 // may have added before the newline. A file that merely mentions the words
 // elsewhere is not generated.
 func IsGenerated(p string, data []byte) bool {
+	_, _, ok := Header(p, data)
+	return ok
+}
+
+// Header returns the rule files and the build flags that the header of the
+// generated file at p names (codegen.ParseHeader); ok is false when data is
+// not a generated file's (IsGenerated).
+func Header(p string, data []byte) (sources []string, flags string, ok bool) {
 	n := headerLine(p)
 	if n == 0 {
-		return false
+		return nil, "", false
 	}
 	if n == 1 {
 		data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	}
 	lines := strings.SplitN(string(data), "\n", n+1)
 	if len(lines) < n || n == 2 && !strings.HasPrefix(lines[0], "#!") {
-		return false
+		return nil, "", false
 	}
-	line, ok := strings.CutPrefix(strings.TrimSuffix(lines[n-1], "\r"), "# ")
-	return ok && codegen.IsHeader(line)
+	line, found := strings.CutPrefix(strings.TrimSuffix(lines[n-1], "\r"), "# ")
+	if !found {
+		return nil, "", false
+	}
+	return codegen.ParseHeader(line)
 }
 
 // notGenerated is Plan's error for a file at an output path that is not

@@ -53,9 +53,11 @@ type subcommand struct {
 	// compile: the prologue compiles the rules even though the positional
 	// arguments are not rule inputs.
 	compile bool
-	// platformFromHooks: without --platform, the platform is the one of
-	// the hookify entries in the existing hooks.json.
-	platformFromHooks bool
+	// flagsFromOutput: a build flag not given on the command line is the
+	// one the output on disk was built with, as the scripts' headers record
+	// them (SPEC §9.6; builtFlags), and the platform the one of the
+	// hookify entries in hooks.json.
+	flagsFromOutput bool
 	// keepsBuilt: given RULES, the command also compiles the rules whose
 	// hooks the output holds (builtSources), so that naming one rule never
 	// removes the hooks of the others.
@@ -112,7 +114,7 @@ func init() {
 		writes: true, keepsBuilt: true,
 		setup: body(func(c *cli) int { return build(c, false) }),
 	}, {
-		name: "check", platformFromHooks: true, args: "[RULES...]", rules: true, keepsBuilt: true,
+		name: "check", flagsFromOutput: true, args: "[RULES...]", rules: true, keepsBuilt: true,
 		summary: "exit 1 with a diff when the written output is stale; writes nothing",
 		doc: "Compiles the rules in memory and compares the result with the files on disk: exit 1 and a\n" +
 			"unified diff when they differ. For pre-commit and CI. With --keep-going, the output is\n" +
@@ -147,14 +149,14 @@ func init() {
 			return func(c *cli) int { return fixCmd(c, *diff) }
 		},
 	}, {
-		name: "explain", platformFromHooks: true, args: "[RULE...]", compile: true,
+		name: "explain", flagsFromOutput: true, args: "[RULE...]", compile: true,
 		summary: "show what each rule becomes in Cursor, how faithful it is, and caveats",
 		doc:     "For each rule (or the ones named, by rule name or file), prints its Cursor events and\nhooks.json entries, the fields it reads, the answer Cursor sees, fidelity and caveats.",
 		flags:   fDir | fUser | fLayout | fPlatform | fWarn | fNoPrompt,
 		user:    "read ~/.claude/hookify.*.local.md",
 		setup:   body(explain),
 	}, {
-		name: "test", platformFromHooks: true, args: "[RULES...]", rules: true, keepsBuilt: true,
+		name: "test", flagsFromOutput: true, args: "[RULES...]", rules: true, keepsBuilt: true,
 		summary: "run the rules' tests: and --cases fixtures through the scripts; writes nothing",
 		doc: "Runs each fixture through the hooks.json commands on disk as Cursor does and compares\n" +
 			"every answer with the reference evaluator and with the fixture's expect. With\n" +
@@ -166,7 +168,7 @@ func init() {
 			return func(c *cli) int { return testCmd(c, *cases) }
 		},
 	}, {
-		name: "eval", args: "[RULES...]", rules: true,
+		name: "eval", flagsFromOutput: true, args: "[RULES...]", rules: true,
 		summary: "print the hooks' answer to the payload on stdin (--event E) and exit with their code; writes nothing",
 		doc: "Compiles the rules in memory and prints the answer the hooks of one event give to the\n" +
 			"payload on stdin, byte for byte what the scripts print; a summary goes to stderr. The\n" +
@@ -313,8 +315,8 @@ func (c *cli) run(args []string) int {
 		}
 	}
 	c.opts.User = c.user
-	if c.cmd.platformFromHooks && !isSet(fs, "platform") {
-		c.opts.Platform = hooksPlatform(c.root, c.opts.Level())
+	if c.cmd.flagsFromOutput {
+		c.flagsFromOutput(fs)
 	}
 	if c.cmd.rules {
 		if err := c.inputs(pos); err != nil {
@@ -343,6 +345,27 @@ func (c *cli) run(args []string) int {
 		c.res = compiler.Compile(os.DirFS(c.root), c.opts)
 	}
 	return body(c)
+}
+
+// flagsFromOutput sets each build flag that fs does not set to the one the
+// output under the root was built with.
+func (c *cli) flagsFromOutput(fs *flag.FlagSet) {
+	if !isSet(fs, "platform") {
+		c.opts.Platform = hooksPlatform(c.root, c.opts.Level())
+	}
+	recorded, ok := builtFlags(c.root)
+	if !ok {
+		return
+	}
+	if !isSet(fs, "layout") {
+		c.opts.Layout = recorded.Layout
+	}
+	if !isSet(fs, "warn") {
+		c.opts.Warn = recorded.Warn
+	}
+	if !isSet(fs, "no-prompt-hooks") {
+		c.opts.NoPromptHooks = recorded.NoPromptHooks
+	}
 }
 
 func isSet(fs *flag.FlagSet, name string) bool {

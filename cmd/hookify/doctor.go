@@ -298,6 +298,13 @@ type candidate struct {
 // platform and layout that the hookify entries show, and each warn answer
 // and prompt-hook choice, which they do not.
 func (d *doctorRun) candidates(commands map[string][]command) []candidate {
+	if o, ok := builtFlags(d.root); ok {
+		// The headers record how the scripts were built (SPEC §9.6), and
+		// hooks.json's commands the platform.
+		o.User = d.c.user
+		o.Platform = hooksPlatform(d.root, o.Level())
+		return []candidate{{o, nonDefaultFlags(o)}}
+	}
 	base := compiler.Options{User: d.c.user}
 	base.Platform = hooksPlatform(d.root, base.Level())
 	for _, cmds := range commands {
@@ -331,6 +338,25 @@ func (d *doctorRun) candidates(commands map[string][]command) []candidate {
 		}
 	}
 	return out
+}
+
+// nonDefaultFlags are the build flags of o that differ from the defaults,
+// as a command line would give them.
+func nonDefaultFlags(o compiler.Options) string {
+	var f []string
+	if o.Layout != ir.PerEvent {
+		f = append(f, "--layout "+o.Layout.String())
+	}
+	if o.Platform != compiler.Unix {
+		f = append(f, "--platform "+o.Platform.String())
+	}
+	if o.Warn != ir.WarnContext {
+		f = append(f, "--warn "+o.Warn.String())
+	}
+	if o.NoPromptHooks {
+		f = append(f, "--no-prompt-hooks")
+	}
+	return strings.Join(f, " ")
 }
 
 // fresh compares the outputs with the rules, as check does, under the
@@ -486,16 +512,8 @@ func (d *doctorRun) changedRules(changes []writer.Change) string {
 
 // headerSources are the rule files a generated script's header names.
 func headerSources(p string, data []byte) []string {
-	if data == nil || !writer.IsGenerated(p, data) {
-		return nil
-	}
-	for _, line := range strings.SplitN(string(data), "\n", 4) {
-		_, list, ok := strings.Cut(strings.TrimSuffix(line, "\r"), codegen.HeaderPrefix+" from ")
-		if list, found := strings.CutSuffix(list, ". "+codegen.HeaderSuffix); ok && found {
-			return strings.Split(list, ", ")
-		}
-	}
-	return nil
+	sources, _, _ := writer.Header(p, data)
+	return sources
 }
 
 // runHook runs a hookify entry as Cursor does (sh -c, from the hooks'

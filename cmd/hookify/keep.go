@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/writer"
 )
 
 // acceptHint says how to accept a rule that is left out for good.
@@ -71,6 +72,30 @@ func (c *cli) alsoBuilt() {
 		fmt.Fprintf(c.stderr, "hookify %s: also built, as their hooks are in the output: %s (delete a rule file, or set enabled: false in it, to remove its hooks)\n",
 			c.cmd.name, strings.Join(c.built, ", "))
 	}
+}
+
+// builtFlags are the build flags that the headers of the generated scripts
+// under root record (SPEC §9.6), those of the first in name order that
+// records any; ok is false when none does.
+func builtFlags(root string) (compiler.Options, bool) {
+	fsys := os.DirFS(root)
+	entries, _ := fs.ReadDir(fsys, compiler.HooksDir)
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), ir.ScriptPrefix) {
+			continue
+		}
+		p := path.Join(compiler.HooksDir, e.Name())
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			continue
+		}
+		if _, flags, ok := writer.Header(p, data); ok && flags != "" {
+			if o, err := compiler.ParseBuildFlags(flags); err == nil {
+				return o, true
+			}
+		}
+	}
+	return compiler.Options{}, false
 }
 
 // builtSources are the rule files that the generated scripts under root

@@ -78,6 +78,8 @@ const maxInline = 32 << 10
 // Options are the answer choices that are not part of the plan.
 type Options struct {
 	Warn ir.WarnMode
+	// Flags are the build flags the header records (codegen.Header).
+	Flags string
 }
 
 // wrapperData fills templates/hook.sh.tmpl.
@@ -151,7 +153,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 		panic(err) // the template is static and its data are strings
 	}
 
-	header := codegen.Header(u.Sources)
+	header := codegen.Header(u.Sources, opts.Flags)
 	w := wrapperData{Header: header, Events: l.Events(), Choose: choose(g.intervals)}
 	if u.Dispatches() {
 		w.Args = ` "${1-}"`

@@ -36,6 +36,8 @@ const BOM = "\uFEFF"
 // Options are the answer choices that are not part of the plan.
 type Options struct {
 	Warn ir.WarnMode
+	// Flags are the build flags the header records (codegen.Header).
+	Flags string
 }
 
 // hookData fills templates/hook.ps1.tmpl.
@@ -98,7 +100,7 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 	var out strings.Builder
 	out.WriteString(BOM)
 	err := skeleton.Execute(&out, hookData{
-		Header:    codegen.Header(u.Sources),
+		Header:    codegen.Header(u.Sources, opts.Flags),
 		Events:    l.Events(),
 		Twin:      u.Name + ".sh",
 		Data:      data.String(),
