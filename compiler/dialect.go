@@ -263,6 +263,7 @@ func noEvent(f *parser.File, r *ir.Rule, diags *diag.List) {
 		found = "only " + strings.Join(keys, ", ")
 	}
 	hint := "write event: (bash, file, read, prompt or stop) and a pattern or conditions at the top level of the front matter; a rule with an event and only a message becomes a prompt hook"
+	var rw []diag.Rewrite
 	for _, p := range f.Fields {
 		if p.Value.Kind != parser.Map || !slices.ContainsFunc(p.Value.Pairs, func(q *parser.Pair) bool {
 			return q.Key == "event" || q.Key == "pattern" || q.Key == "conditions"
@@ -272,10 +273,12 @@ func noEvent(f *parser.File, r *ir.Rule, diags *diag.List) {
 		hint = fmt.Sprintf("move the keys under %s: to the top level of the front matter, without indent (neither hookify nor upstream reads nested keys)", p.Key)
 		if body, ok := nestedLines(f, p); ok {
 			hint += ":\n" + body
+			rw = append(rw, diag.Set(p.KeyPos, body))
 		}
 		break
 	}
 	diags.Refuse(r.Pos, diag.NoEvent, fmt.Sprintf("rule %s names no event, no pattern and no conditions (its front matter has %s): it says nothing to check", r.Name, found), hint)
+	diags.Suggest(rw...)
 }
 
 // nestedLines are the source lines of the map under key p, dedented by

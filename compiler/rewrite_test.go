@@ -3,11 +3,14 @@ package compiler
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 )
 
@@ -49,8 +52,13 @@ func genHintRule(rng *rand.Rand) string {
 		}
 		fmt.Fprintf(&b, "    pattern: %s\n", pattern)
 	}
-	b.WriteString("---\nMind the rule.\n")
-	return b.String()
+	fm := b.String()
+	if rng.IntN(8) == 0 {
+		// Keys nested under a map, as some real files have them.
+		lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(fm, "---\n"), "\n"), "\n")
+		fm = "---\nhookify:\n  " + strings.Join(lines, "\n  ") + "\n"
+	}
+	return fm + "---\nMind the rule.\n"
 }
 
 const hintRuleName = ".claude/hookify.r.local.md"
@@ -77,7 +85,7 @@ func countCode(ds diag.List, code diag.Code, sev diag.Severity) int {
 // rewrite of each diagnostic in turn, a rule whose every error had a
 // rewrite builds.
 func TestHintRewrites(t *testing.T) {
-	n := 3000
+	n := 2000
 	if testing.Short() {
 		n = 500
 	}
@@ -115,7 +123,7 @@ func TestHintRewrites(t *testing.T) {
 		}
 	}
 	// The generator reaches every diagnostic that suggests a rewrite.
-	for _, code := range []diag.Code{diag.PatternNeedsField, diag.UnknownAction, diag.UnknownEvent, diag.NoTarget, diag.Type, diag.EnabledWord, diag.UnknownKey, diag.UnknownOperator} {
+	for _, code := range []diag.Code{diag.PatternNeedsField, diag.UnknownAction, diag.UnknownEvent, diag.NoTarget, diag.Type, diag.EnabledWord, diag.UnknownKey, diag.UnknownOperator, diag.NoEvent} {
 		if seen[code] == 0 {
 			t.Errorf("no %s diagnostic with a rewrite was generated", code)
 		}
@@ -144,8 +152,8 @@ func checkRewrite(t *testing.T, src string, res *Result, d diag.Diagnostic, rw d
 		// without other errors: the rewrite may bring it to light.
 		hidden := a.Code == diag.NoTarget && res.Diags.HasErrors()
 		// A misspelt key's value is read, and checked, once the key is
-		// spelt right.
-		hidden = hidden || d.Code == diag.UnknownKey
+		// spelt right; so are nested keys once moved to the top level.
+		hidden = hidden || d.Code == diag.UnknownKey || d.Code == diag.NoEvent
 		if a.Severity == diag.Error && !hidden && countCode(after.Diags, a.Code, diag.Error) > countCode(res.Diags, a.Code, diag.Error) {
 			fail("the rewrite adds an error")
 			break
@@ -183,4 +191,33 @@ func TestApplyRewrite(t *testing.T) {
 			t.Errorf("%q:\n got %q\nwant %q", c.rw, got, c.want)
 		}
 	}
+}
+
+// TestHintRewritesCorpus applies every suggested rewrite to the real rule
+// file it came from, as TestHintRewrites does to generated ones.
+func TestHintRewritesCorpus(t *testing.T) {
+	dir := testenv.CorpusDir(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	if len(files) == 0 {
+		t.Fatalf("no rule files in %s", dir)
+	}
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(data)
+		res := compileHintRule(src)
+		for _, d := range res.Diags {
+			for _, rw := range d.Rewrites {
+				n++
+				checkRewrite(t, src, res, d, rw)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no diagnostic of the corpus suggests a rewrite")
+	}
+	t.Logf("%d rewrites of %d files", n, len(files))
 }

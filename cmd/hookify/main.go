@@ -4,12 +4,13 @@
 //
 // Usage:
 //
-//	hookify build [-C DIR] [--user] [--layout per-event|per-rule] [--platform unix|windows] [--warn ask|allow] [--no-prompt-hooks] [--json] [RULES...]
+//	hookify build [-C DIR] [--user] [--layout per-event|per-rule] [--platform unix|windows] [--warn context|ask|allow] [--no-prompt-hooks] [--json] [-k] [RULES...]
 //	hookify check [the flags of build] [RULES...]
 //	hookify vet [-C DIR] [--user] [--layout L] [--no-prompt-hooks] [--json] [RULES...]
 //	hookify explain [-C DIR] [--user] [--layout L] [--platform P] [--warn W] [--no-prompt-hooks] [RULE...]
 //	hookify test [the flags of build but --json] [--cases DIR] [RULES...]
-//	hookify eval --event EVENT [-C DIR] [--user] [--layout L] [--warn W] [--no-prompt-hooks] [RULES...] < payload.json
+//	hookify eval --event EVENT [-C DIR] [--user] [--layout L] [--warn W] [--no-prompt-hooks] [-k] [RULES...] < payload.json
+//	hookify doctor [-C DIR] [--user] [--json] [-k]
 //	hookify help [COMMAND]
 //
 // The commands are declared in cli.go, which also holds the prologue they
