@@ -4,6 +4,9 @@
 // Unicode \w \d \b in awk. Nothing is timed here: the tests only run each
 // script once, with one round of one call and small sizes, so that it cannot
 // rot unnoticed. The scripts check each answer before timing it.
+//
+// The two runs take tens of seconds, so they run in .ci/run only (it sets
+// HOOKIFY_BENCH_SMOKE=1), not in every go test ./..., and never under -short.
 package bench
 
 import (
@@ -16,7 +19,16 @@ import (
 	"github.com/hookify/hookify/internal/testenv"
 )
 
+// smoke skips a run of a bench script outside .ci/run (package comment).
+func smoke(t *testing.T) {
+	t.Helper()
+	if testing.Short() || os.Getenv("HOOKIFY_BENCH_SMOKE") != "1" {
+		t.Skip("runs in .ci/run only (HOOKIFY_BENCH_SMOKE=1, without -short): it takes tens of seconds")
+	}
+}
+
 func TestRunPrintsTable(t *testing.T) {
+	smoke(t)
 	var awks []string
 	for _, a := range testenv.Awks {
 		testenv.LookPath(t, string(a))
@@ -140,6 +152,7 @@ func hasRow(out, c, awk string) bool {
 // it cannot rot unnoticed: the script itself checks every awk's answers
 // with the exact classes against python3 before it times anything.
 func TestUnicodePrintsTable(t *testing.T) {
+	smoke(t)
 	var awks []string
 	for _, a := range testenv.Awks {
 		testenv.LookPath(t, string(a))

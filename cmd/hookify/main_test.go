@@ -28,40 +28,47 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// TestScript runs every testdata/script/*.txtar once per awk: the
-// generated hooks see only that awk as "awk" and "mawk" on their PATH.
+// TestScript runs every testdata/script/*.txtar once. $HOOK_PATH puts the
+// first awk (mawk) on the hooks' PATH, as "awk" and "mawk", and the cursor
+// command runs each hook with each awk in turn and fails unless they all
+// answer alike.
 func TestScript(t *testing.T) {
+	var paths []string
 	for _, awk := range testenv.Awks {
-		t.Run(string(awk), func(t *testing.T) {
-			bin := testenv.AwkDir(t, awk)
-			testscript.Run(t, testscript.Params{
-				Dir:                 "testdata/script",
-				RequireExplicitExec: true,
-				RequireUniqueNames:  true,
-				UpdateScripts:       *update && awk == "mawk",
-				Setup: func(env *testscript.Env) error {
-					env.Setenv("HOOK_PATH", bin+":/usr/bin:/bin")
-					env.Setenv("HOME", env.WorkDir+"/home")
-					env.Setenv("LC_ALL", "C.UTF-8")
-					return nil
-				},
-				// [pwsh]: pwsh is on PATH; a script that needs it skips
-				// without it, and fails under HOOKIFY_REQUIRE_PWSH=1.
-				Condition: func(cond string) (bool, error) {
-					if cond != "pwsh" {
-						return false, fmt.Errorf("unknown condition %q", cond)
-					}
-					return testenv.Have("pwsh")
-				},
-				Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-					"cursor":           cmdCursor,
-					"status":           cmdStatus,
-					"fresh-for-one-of": cmdFreshForOneOf,
-					"pathdir":          cmdPathdir,
-				},
-			})
-		})
+		paths = append(paths, testenv.AwkDir(t, awk)+":/usr/bin:/bin")
 	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       *update,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("HOOK_PATH", paths[0])
+			env.Setenv("HOME", env.WorkDir+"/home")
+			env.Setenv("LC_ALL", "C.UTF-8")
+			return nil
+		},
+		// [pwsh]: pwsh is on PATH; a script that needs it skips
+		// without it, and fails under HOOKIFY_REQUIRE_PWSH=1.
+		Condition: func(cond string) (bool, error) {
+			if cond != "pwsh" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			return testenv.Have("pwsh")
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"cursor": func(ts *testscript.TestScript, neg bool, args []string) {
+				hookPaths := paths
+				if p := ts.Getenv("HOOK_PATH"); p != paths[0] {
+					hookPaths = []string{p} // the script set its own
+				}
+				cmdCursor(ts, neg, args, hookPaths)
+			},
+			"status":           cmdStatus,
+			"fresh-for-one-of": cmdFreshForOneOf,
+			"pathdir":          cmdPathdir,
+		},
+	})
 }
 
 // cmdCursor runs the hooks of one Cursor event the way Cursor does: every
@@ -74,12 +81,14 @@ func TestScript(t *testing.T) {
 //
 //	cursor EVENT PAYLOAD
 //
-// prints "<answer>\nexit <code>\n" per entry. With !, it fails unless
+// prints "<answer>\nexit <code>\n" per entry. Each entry runs once for each
+// of paths, the hook's PATH (one awk each), and all must give the same
+// stdout and exit code. With !, it fails unless
 // some hook blocks as Cursor 3.9.16 was seen to read answers
 // (docs/cursor.md): permission deny or ask, or continue false, at exit 0;
 // exit 2; or no decision from an entry with failClosed. Without !, it fails
 // when one does.
-func cmdCursor(ts *testscript.TestScript, neg bool, args []string) {
+func cmdCursor(ts *testscript.TestScript, neg bool, args []string, paths []string) {
 	if len(args) != 2 {
 		ts.Fatalf("usage: cursor EVENT PAYLOAD")
 	}
@@ -105,28 +114,36 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string) {
 		if e.Type == "prompt" || !strings.Contains(e.Command, "hooks/hookify-") {
 			continue
 		}
-		cmd, cancel := testenv.CommandTimeout(20*time.Second, "/bin/sh", "-c", e.Command)
-		cmd.Dir = root
-		cmd.Env = []string{
-			"PATH=" + ts.Getenv("HOOK_PATH"),
-			"HOME=" + ts.Getenv("HOME"),
-			"CURSOR_PROJECT_DIR=" + root,
+		run := func(path string) (out, errOut []byte, code int) {
+			cmd, cancel := testenv.CommandTimeout(20*time.Second, "/bin/sh", "-c", e.Command)
+			defer cancel()
+			cmd.Dir = root
+			cmd.Env = []string{
+				"PATH=" + path,
+				"HOME=" + ts.Getenv("HOME"),
+				"CURSOR_PROJECT_DIR=" + root,
+			}
+			if v := ts.Getenv("CURSOR_TRANSCRIPT_PATH"); v != "" {
+				cmd.Env = append(cmd.Env, "CURSOR_TRANSCRIPT_PATH="+v)
+			}
+			cmd.Stdin = bytes.NewReader(payload)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				ts.Fatalf("running %s: %v", e.Command, err)
+			}
+			return stdout.Bytes(), stderr.Bytes(), code
 		}
-		if v := ts.Getenv("CURSOR_TRANSCRIPT_PATH"); v != "" {
-			cmd.Env = append(cmd.Env, "CURSOR_TRANSCRIPT_PATH="+v)
+		out, errOut, code := run(paths[0])
+		for _, p := range paths[1:] {
+			if o, eo, c := run(p); !bytes.Equal(o, out) || c != code {
+				ts.Fatalf("%s: with PATH %s: %q exit %d (stderr %q); with PATH %s: %q exit %d (stderr %q)", e.Command, paths[0], out, code, errOut, p, o, c, eo)
+			}
 		}
-		cmd.Stdin = bytes.NewReader(payload)
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		cancel()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			ts.Fatalf("running %s: %v", e.Command, err)
-		}
-		out := stdout.Bytes()
+		stderr := bytes.NewBuffer(errOut)
 		var answer struct {
 			Permission string `json:"permission"`
 			Continue   *bool  `json:"continue"`
