@@ -199,7 +199,7 @@ func Compile(root fs.FS, opts Options) *Result {
 	}
 	existing, rerr := readRegular(root, HooksJSON)
 	if rerr != nil && !isNotExist(rerr) {
-		res.Diags.Errorf(diag.Pos{File: HooksJSON}, diag.Unreadable, "cannot read: %v", unwrapPathError(rerr))
+		res.Diags.Errorf(diag.Pos{File: HooksJSON}, diag.Unreadable, "cannot read: %v", diag.WithoutPath(rerr))
 		return res
 	}
 	merged, merr := hooksjson.Merge(existing, owned, opts.Level())
@@ -267,7 +267,7 @@ func compileFile(root fs.FS, name string, opts Options, tr Translator) (*parser.
 	var diags diag.List
 	src, err := readRegular(root, name)
 	if err != nil {
-		diags.Errorf(diag.Pos{File: name}, diag.Unreadable, "cannot read: %v", unwrapPathError(err))
+		diags.Errorf(diag.Pos{File: name}, diag.Unreadable, "cannot read: %v", diag.WithoutPath(err))
 		return nil, nil, diags
 	}
 	pf, pdiags := parser.Parse(name, src)
@@ -368,7 +368,7 @@ func ruleFiles(root fs.FS, inputs []string) ([]string, diag.List) {
 		}
 		st, err := fs.Stat(root, in)
 		if err != nil {
-			diags.Errorf(diag.Pos{File: in}, diag.Unreadable, "cannot read: %v", unwrapPathError(err))
+			diags.Errorf(diag.Pos{File: in}, diag.Unreadable, "cannot read: %v", diag.WithoutPath(err))
 			continue
 		}
 		if !st.IsDir() {

@@ -9,11 +9,10 @@ package compiler
 
 import (
 	"bytes"
-	"io"
 	"io/fs"
 	"slices"
 	"strings"
-	"time"
+	"testing/fstest"
 
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
@@ -52,8 +51,8 @@ func Fix(root fs.FS, opts Options) ([]FixChange, diag.List) {
 // files and the same error codes with either content.
 func sameCompile(name string, a, b []byte, opts Options) bool {
 	opts.Inputs = []string{name}
-	ra := Compile(oneFile{name, a}, opts)
-	rb := Compile(oneFile{name, b}, opts)
+	ra := Compile(oneFile(name, a), opts)
+	rb := Compile(oneFile(name, b), opts)
 	if len(ra.Files) != len(rb.Files) || !slices.Equal(errorCodes(ra.Diags), errorCodes(rb.Diags)) {
 		return false
 	}
@@ -95,7 +94,7 @@ func fixFile(name string, src []byte) []byte {
 	up := f.Hookify.Upstream // its line numbers are file lines
 	fx := &fixer{f: f, up: up, lines: lines}
 	var rule *ir.Rule
-	if res := Compile(oneFile{name, src}, Options{Inputs: []string{name}}); len(res.Program.Rules) == 1 {
+	if res := Compile(oneFile(name, src), Options{Inputs: []string{name}}); len(res.Program.Rules) == 1 {
 		rule = res.Program.Rules[0]
 	}
 	for _, key := range comparedKeys {
@@ -408,53 +407,6 @@ func spell(key, s string, inItem bool) (string, bool) {
 }
 
 // oneFile is a file system holding one file: the rule a fix is checked on.
-type oneFile struct {
-	name string
-	data []byte
+func oneFile(name string, data []byte) fstest.MapFS {
+	return fstest.MapFS{name: {Data: data, Mode: 0o644}}
 }
-
-func (o oneFile) Open(name string) (fs.File, error) {
-	if name == o.name {
-		return &memFile{info: memInfo{name: name, size: int64(len(o.data))}, r: bytes.NewReader(o.data)}, nil
-	}
-	if name == "." || strings.HasPrefix(o.name, name+"/") {
-		return &memFile{info: memInfo{name: name, dir: true}, r: bytes.NewReader(nil)}, nil
-	}
-	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-}
-
-type memFile struct {
-	info memInfo
-	r    *bytes.Reader
-}
-
-func (m *memFile) Stat() (fs.FileInfo, error) { return m.info, nil }
-func (m *memFile) Read(b []byte) (int, error) { return m.r.Read(b) }
-func (m *memFile) Close() error               { return nil }
-
-// ReadDir lists nothing: a directory of oneFile is only on the way to the
-// file.
-func (m *memFile) ReadDir(int) ([]fs.DirEntry, error) {
-	if !m.info.dir {
-		return nil, io.EOF
-	}
-	return nil, nil
-}
-
-type memInfo struct {
-	name string
-	size int64
-	dir  bool
-}
-
-func (i memInfo) Name() string { return i.name[strings.LastIndex(i.name, "/")+1:] }
-func (i memInfo) Size() int64  { return i.size }
-func (i memInfo) Mode() fs.FileMode {
-	if i.dir {
-		return fs.ModeDir | 0o755
-	}
-	return 0o644
-}
-func (i memInfo) ModTime() time.Time { return time.Time{} }
-func (i memInfo) IsDir() bool        { return i.dir }
-func (i memInfo) Sys() any           { return nil }

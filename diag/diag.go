@@ -6,6 +6,8 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"slices"
 	"strings"
 )
@@ -170,4 +172,21 @@ func (l List) String() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// WithoutPath drops the path from an error of the file system
+// (*fs.PathError, *os.LinkError): a diagnostic names the path already, and
+// the OS's own spelling of it (maybe a temporary one) adds nothing.
+func WithoutPath(err error) error {
+	var (
+		pe *fs.PathError
+		le *os.LinkError
+	)
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
 }

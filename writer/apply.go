@@ -10,6 +10,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/hookify/hookify/diag"
 )
 
 // Apply performs changes under the directory root, all or nothing.
@@ -121,7 +123,7 @@ func applyChecked(root string, changes []Change, afterTemp func(path string) err
 			for _, t := range temps {
 				r.Remove(t) // the ones already renamed are gone: no harm
 			}
-			return errorAt(c.Path, 0, "%w (the changes before it were already applied)", unwrapPath(err))
+			return errorAt(c.Path, 0, "%w (the changes before it were already applied)", diag.WithoutPath(err))
 		}
 		delete(temps, c.Path)
 		if dir := path.Dir(c.Path); !synced[dir] {
@@ -135,7 +137,7 @@ func applyChecked(root string, changes []Change, afterTemp func(path string) err
 			continue
 		}
 		if err := r.Remove(osPath(c.Path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			errs = append(errs, errorAt(c.Path, 0, "%w (the other changes were applied)", unwrapPath(err)))
+			errs = append(errs, errorAt(c.Path, 0, "%w (the other changes were applied)", diag.WithoutPath(err)))
 		}
 	}
 	return errors.Join(errs...)
@@ -226,7 +228,7 @@ func writeTemp(r *os.Root, p string, data []byte, mode fs.FileMode) (string, err
 	}
 	if err != nil {
 		// Name the target and its directory, not the temporary file.
-		return "", errorAt(p, 0, "cannot create a file in %s: %w", dir, unwrapPath(err))
+		return "", errorAt(p, 0, "cannot create a file in %s: %w", dir, diag.WithoutPath(err))
 	}
 	fail := func(err error) (string, error) {
 		f.Close()

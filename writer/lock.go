@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/lockedfile"
 
 	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/diag"
 )
 
 // LockPath is the build lock, beside the outputs it guards (README,
@@ -93,7 +94,7 @@ func lockWithin(name string, wait, whole time.Duration) (*lockedfile.File, error
 	select {
 	case r := <-done:
 		if r.err != nil {
-			return nil, errorAt(LockPath, 0, "cannot lock: %w", unwrapPath(r.err))
+			return nil, errorAt(LockPath, 0, "cannot lock: %w", diag.WithoutPath(r.err))
 		}
 		return r.f, nil
 	case <-timer.C:

@@ -110,23 +110,7 @@ func asError(p string, err error) *Error {
 	if e, ok := err.(*Error); ok {
 		return e
 	}
-	return &Error{Pos: diag.Pos{File: p}, Err: unwrapPath(err)}
-}
-
-// unwrapPath drops the (OS-specific, maybe temporary) path from an error of
-// the file system: the *Error around it names the path.
-func unwrapPath(err error) error {
-	var (
-		pe *fs.PathError
-		le *os.LinkError
-	)
-	switch {
-	case errors.As(err, &pe):
-		return pe.Err
-	case errors.As(err, &le):
-		return le.Err
-	}
-	return err
+	return &Error{Pos: diag.Pos{File: p}, Err: diag.WithoutPath(err)}
 }
 
 // ErrNotGenerated is wrapped by Plan's error for a file at an output path

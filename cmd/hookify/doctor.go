@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -138,7 +139,7 @@ func (d *doctorRun) check() {
 			Fix:     d.buildCmd("")})
 	case err != nil:
 		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "no-hooks-json",
-			Message: fmt.Sprintf("cannot read hooks.json: %v", unwrapPath(err)), Fix: "make it a readable file"})
+			Message: fmt.Sprintf("cannot read hooks.json: %v", diag.WithoutPath(err)), Fix: "make it a readable file"})
 	default:
 		d.checkHooksJSON(data)
 	}
@@ -181,7 +182,7 @@ func (d *doctorRun) checkHooksJSON(data []byte) {
 		}
 	}
 	scriptsOK := map[string]bool{}
-	for _, event := range sortedKeys(commands) {
+	for _, event := range slices.Sorted(maps.Keys(commands)) {
 		for _, cmd := range commands[event] {
 			if _, seen := scriptsOK[cmd.line]; !seen {
 				scriptsOK[cmd.line] = d.checkScript(event, cmd)
@@ -189,7 +190,7 @@ func (d *doctorRun) checkHooksJSON(data []byte) {
 		}
 	}
 	plan, warn := d.fresh(commands)
-	for _, event := range sortedKeys(commands) {
+	for _, event := range slices.Sorted(maps.Keys(commands)) {
 		for _, cmd := range commands[event] {
 			if scriptsOK[cmd.line] {
 				d.runHook(event, cmd, timeouts[cmd.line], plan, warn)
@@ -228,7 +229,7 @@ func (d *doctorRun) checkScript(event string, cmd command) bool {
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
-		d.add(finding{Pos: pos, Severity: "error", Code: "script-unreadable", Message: fmt.Sprintf("cannot read the script: %v", unwrapPath(err)), Fix: "make it readable"})
+		d.add(finding{Pos: pos, Severity: "error", Code: "script-unreadable", Message: fmt.Sprintf("cannot read the script: %v", diag.WithoutPath(err)), Fix: "make it readable"})
 		return false
 	}
 	if cmd.sh {
@@ -646,23 +647,6 @@ func entryTimeouts(data []byte) map[string]int {
 	return out
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // requirements checks that the programs the generated scripts need are there
 // (codegen/bash.Requirements), and names each awk the hooks will run. Not
 // where no .sh hook runs: on Windows, Cursor runs the .ps1 twins (README,
@@ -759,7 +743,7 @@ func (d *doctorRun) otherLevel() {
 	} else {
 		there = rulesInstalled(home, true)
 	}
-	for _, name := range sortedKeys(here) {
+	for _, name := range slices.Sorted(maps.Keys(here)) {
 		if other, ok := there[name]; ok {
 			where := "~/" + other
 			if d.c.user {
@@ -821,7 +805,7 @@ func (d *doctorRun) claudeSettings() {
 				Message: fmt.Sprintf("not valid JSON (%v): Claude Code and Cursor may ignore it", err), Fix: "fix the JSON"})
 			continue
 		}
-		for _, event := range sortedKeys(doc.Hooks) {
+		for _, event := range slices.Sorted(maps.Keys(doc.Hooks)) {
 			for _, group := range doc.Hooks[event] {
 				for _, h := range group.Hooks {
 					if why := runsHookify(h.Command); why != "" {
@@ -832,7 +816,7 @@ func (d *doctorRun) claudeSettings() {
 				}
 			}
 		}
-		for _, name := range sortedKeys(doc.EnabledPlugins) {
+		for _, name := range slices.Sorted(maps.Keys(doc.EnabledPlugins)) {
 			if on, _ := doc.EnabledPlugins[name].(bool); on && strings.HasPrefix(name, "hookify@") {
 				d.add(finding{Pos: diag.Pos{File: shown}, Severity: "note", Code: "claude-plugin",
 					Message: fmt.Sprintf("Claude Code's hookify plugin (%s) is enabled here; Cursor does not run Claude plugins' hooks today, but a Cursor that imports them would run every rule twice", name),

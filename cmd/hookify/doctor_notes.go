@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hookify/hookify/hooksjson"
@@ -34,7 +36,7 @@ func (f *noteFacts) read(data []byte, level hooksjson.Level) {
 		return
 	}
 	f.events = map[string]bool{}
-	for _, event := range sortedKeys(doc.Hooks) {
+	for _, event := range slices.Sorted(maps.Keys(doc.Hooks)) {
 		foreign := false
 		for _, e := range doc.Hooks[event] {
 			if !hooksjson.Owned(e, level) {

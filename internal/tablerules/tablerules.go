@@ -51,12 +51,3 @@ func Each(add func(name, front string)) {
 		}
 	}
 }
-
-// Count is how many rules Each adds.
-func Count() int {
-	n := 2 * len(ir.Ops)
-	for _, e := range ir.CursorEvents {
-		n += len(e.Spec().Rows)
-	}
-	return n
-}
