@@ -39,9 +39,9 @@ import (
 //     Duplicate keys: the last one wins (a later "message" or "content"
 //     replaces the earlier one whole).
 //   - Strings are decoded as the payload's are (every escape; a surrogate
-//     pair gives 4-byte UTF-8, a lone surrogate U+FFFD; other bytes, valid
-//     UTF-8 or not, as they are), except that \u0000 gives the byte 01, as
-//     a NUL byte of the file does. Keys are compared after decoding.
+//     pair gives 4-byte UTF-8, a lone surrogate U+FFFD; \u0000 the byte 01,
+//     as a NUL byte of the file reads; other bytes, valid UTF-8 or not, as
+//     they are), by a parser of its own. Keys are compared after decoding.
 //   - An entry whose role is "user" forgets the message so far; one whose
 //     role is "assistant" and that has a text makes that text the message.
 //     Other entries (no role, another role, an assistant entry of tool calls
