@@ -1,5 +1,5 @@
 // lastmsg: a line-by-line C# transliteration of hk_lastmsg, hk_tline,
-// hk_tval and hk_tdec from templates/hook.ps1.tmpl (with hk_dec), run by
+// hk_tval and hk_dec from templates/hook.ps1.tmpl, run by
 // lastmsg_test.go with the very regexes of the template, to check the
 // PowerShell reading of last_assistant_message on .NET against the
 // reference (payload.LastAssistantMessage). Keep it in step with the
@@ -33,12 +33,10 @@ class LastMsg {
         if (raw.IndexOf((char)92) < 0) return raw;
         string u = null;
         try { u = strict.GetString(bytes.GetBytes(raw)); } catch (Exception) { u = null; }
-        if (u != null) return B(Regex.Unescape(u));
-        return esc.Replace(raw, m => B(Regex.Unescape(m.Value)));
+        if (u != null) u = B(Regex.Unescape(u));
+        else u = esc.Replace(raw, m => B(Regex.Unescape(m.Value)));
+        return u.Replace((char)0, (char)1);
     }
-
-    // hk_tdec
-    static string TDec(string raw) { return Dec(raw).Replace("\u0000", "\u0001"); }
 
     // hk_lastmsg
     static string LastMsg1(string t) {
@@ -100,7 +98,7 @@ class LastMsg {
                 string raw = m.Groups[2].Value;
                 if (st == 1 || st == 2) {
                     st = 3;
-                    string k = TDec(raw);
+                    string k = Dec(raw);
                     if (d == 1) x.g1 = k; else if (d == 2 && x.im) x.g2 = k; else if (d == 4 && x.it) x.g4 = k;
                 } else if (st == 4 || st == 5) {
                     if (!TVal(x, "s", raw)) return null;
@@ -126,23 +124,23 @@ class LastMsg {
         if (d == 1) {
             if (x.g1 == "role") {
                 x.role = null;
-                if (k == "s") x.role = TDec(raw);
+                if (k == "s") x.role = Dec(raw);
             } else if (x.g1 == "message") {
                 x.ck = 0; x.im = k == "{";
             }
         } else if (d == 2 && x.im) {
             if (x.g2 == "content") {
                 x.ck = 0; x.ic = k == "[";
-                if (k == "s") { x.ck = 1; x.cs = TDec(raw); }
+                if (k == "s") { x.ck = 1; x.cs = Dec(raw); }
                 if (k == "[") { x.ck = 2; x.parts = new List<string>(); }
             }
         } else if (d == 3 && x.ic) {
             x.it = k == "{"; x.ty = false; x.tx = null;
         } else if (d == 4 && x.it) {
-            if (x.g4 == "type") x.ty = k == "s" && TDec(raw) == "text";
+            if (x.g4 == "type") x.ty = k == "s" && Dec(raw) == "text";
             else if (x.g4 == "text") {
                 x.tx = null;
-                if (k == "s") x.tx = TDec(raw);
+                if (k == "s") x.tx = Dec(raw);
             }
         }
         return true;
