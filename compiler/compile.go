@@ -328,21 +328,8 @@ func (opts Options) Level() hooksjson.Level {
 // Command is the hooks.json command of hook h of unit u, in a form that
 // hooksjson.ParseCommand recognises as hookify's.
 func Command(u *ir.Unit, h *ir.Hook, opts Options) string {
-	dir := opts.Level().Dir()
-	cmd := dir + u.Name + ".sh"
-	if opts.Platform == Windows {
-		cmd = hooksjson.WindowsPrefix + dir + u.Name + ".ps1"
-	}
-	if arg := u.EventArg(h); arg != "" {
-		cmd += " " + arg
-	}
-	if opts.Platform == Windows {
-		// Cursor on Windows runs the command inside its own PowerShell
-		// (README "Windows"), where a child's exit code 2 (a hook that
-		// cannot decide) reaches Cursor as 1 unless the command passes it on.
-		cmd += hooksjson.WindowsSuffix
-	}
-	return cmd
+	name := strings.TrimPrefix(u.Name, ir.ScriptPrefix)
+	return hooksjson.Command(hooksjson.Script{Name: name, Event: u.EventArg(h), PowerShell: opts.Platform == Windows}, opts.Level())
 }
 
 func timeout(opts Options) int {

@@ -95,6 +95,26 @@ var scriptName = regexp.MustCompile(`^[A-Za-z0-9_](?:[A-Za-z0-9._-]{0,98}[A-Za-z
 // eventArg matches the event argument: a Cursor event name.
 var eventArg = regexp.MustCompile(`^[A-Za-z]+$`)
 
+// Command is the command that runs s at level, in the form ParseCommand
+// reads (s.Path is not used: the path is level's Dir, ir.ScriptPrefix and
+// s.Name). The Windows form ends with WindowsSuffix: Cursor on Windows runs
+// the command inside its own PowerShell (README, "Windows"), where a
+// child's exit code 2 (a hook that cannot decide) reaches Cursor as 1
+// unless the command passes it on.
+func Command(s Script, level Level) string {
+	cmd := level.Dir() + ir.ScriptPrefix + s.Name + ".sh"
+	if s.PowerShell {
+		cmd = WindowsPrefix + level.Dir() + ir.ScriptPrefix + s.Name + ".ps1"
+	}
+	if s.Event != "" {
+		cmd += " " + s.Event
+	}
+	if s.PowerShell {
+		cmd += WindowsSuffix
+	}
+	return cmd
+}
+
 // ParseCommand reports whether command is exactly one that hookify writes at
 // level, and what it runs. The forms are
 //

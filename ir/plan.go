@@ -452,10 +452,7 @@ func FileName(name string) string {
 		}
 	}
 	s := strings.TrimLeft(b.String(), ".-")
-	s = strings.TrimRight(s, ".-")
-	if len(s) > 100 {
-		s = s[:100]
-	}
+	s = strings.TrimRight(s[:min(len(s), 100)], ".-") // cut first, so that it never ends in . or -
 	if s == "" {
 		s = "rule"
 	}
