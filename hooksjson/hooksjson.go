@@ -425,12 +425,69 @@ func encodeString(s string) []byte {
 	return b
 }
 
+// File is an existing hooks.json as hookify reads it: the one reader of
+// the file, for Merge, doctor, check, test and the warnings about it.
+type File struct {
+	// Version is the value of "version" as written (nil when absent), and
+	// VersionAt the byte offset of its key.
+	Version   json.RawMessage
+	VersionAt int
+	Events    []Event // the members of "hooks", in order
+}
+
+// Event is one member of "hooks": its name, the byte offset of its key,
+// and its entries as written, in order.
+type Event struct {
+	Name    string
+	At      int
+	Entries []json.RawMessage
+}
+
+// Commands are the "command" strings of e's entries, with the entry each
+// belongs to decoded; an entry that is no object, or has no string
+// command, gives none.
+func (e Event) Commands() []CommandEntry {
+	var out []CommandEntry
+	for _, raw := range e.Entries {
+		var entry map[string]any
+		if json.Unmarshal(raw, &entry) != nil {
+			continue
+		}
+		if c, ok := entry["command"].(string); ok {
+			out = append(out, CommandEntry{Line: c, Entry: entry})
+		}
+	}
+	return out
+}
+
+// CommandEntry is one command entry of an event.
+type CommandEntry struct {
+	Line  string
+	Entry map[string]any
+}
+
+// Read reads data, which must be a JSON object whose "hooks", if any, is an
+// object of arrays; the error locates what is not (*Error).
+func Read(data []byte) (*File, error) {
+	doc, err := parse(data)
+	if err != nil {
+		return nil, err
+	}
+	f := &File{Version: doc.version, VersionAt: doc.versionAt}
+	for _, ev := range doc.events {
+		f.Events = append(f.Events, Event{Name: ev.name, At: ev.at, Entries: ev.entries})
+	}
+	return f, nil
+}
+
 // document is an existing hooks.json, as far as Merge needs to understand it.
 type document struct {
 	members    []member // top-level members, in order
 	events     []event  // the members of "hooks", in order
 	hasVersion bool
 	hasHooks   bool
+	version    json.RawMessage // the value of "version"
+	versionAt  int             // where its key starts
 }
 
 type keyKind int
@@ -453,6 +510,7 @@ type member struct {
 type event struct {
 	name    string
 	rawKey  []byte
+	at      int // where the key starts
 	entries []json.RawMessage
 }
 
@@ -484,9 +542,10 @@ func parse(data []byte) (*document, error) {
 				return nil, p.errorAt(at, `duplicate key "version"`)
 			}
 			doc.hasVersion = true
-			if _, err := p.value(); err != nil {
+			if doc.version, err = p.value(); err != nil {
 				return nil, err
 			}
+			doc.versionAt = at
 			doc.members = append(doc.members, member{kind: keyVersion, rawKey: rawKey})
 		case "hooks":
 			if doc.hasHooks {
@@ -530,7 +589,7 @@ func (p *parser) hooks() ([]event, error) {
 		if err := p.open('[', fmt.Sprintf("event %q", name)); err != nil {
 			return nil, err
 		}
-		ev := event{name: name, rawKey: rawKey}
+		ev := event{name: name, rawKey: rawKey, at: at}
 		for p.dec.More() {
 			v, err := p.value()
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/hooksjson"
 	"github.com/hookify/hookify/ir"
 )
 
@@ -37,78 +38,36 @@ const configCode = "cursor-config"
 // know. data that is not a JSON object with an object "hooks" gives
 // nothing: the compiler (and doctor) report that themselves.
 func configProblems(data []byte) []finding {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	pos := func(off int64) diag.Pos {
-		line := 1 + bytes.Count(data[:off], []byte("\n"))
-		col := int(off) - bytes.LastIndexByte(data[:off], '\n')
-		return diag.Pos{File: compiler.HooksJSON, Line: line, Col: col}
-	}
-	// keyAt is where the key just read starts.
-	keyAt := func(key string) int64 {
-		off := dec.InputOffset()
-		raw, _ := json.Marshal(key)
-		if i := bytes.LastIndex(data[:off], raw); i >= 0 {
-			return int64(i)
-		}
-		return off
-	}
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	f, err := hooksjson.Read(data)
+	if err != nil {
 		return nil
 	}
+	pos := func(off int) diag.Pos {
+		line := 1 + bytes.Count(data[:off], []byte("\n"))
+		col := off - bytes.LastIndexByte(data[:off], '\n')
+		return diag.Pos{File: compiler.HooksJSON, Line: line, Col: col}
+	}
 	var out []finding
-	hasVersion := false
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return out
-		}
-		key, _ := t.(string)
-		at := keyAt(key)
-		switch key {
-		case "version":
-			hasVersion = true
-			var v any
-			if dec.Decode(&v) != nil {
-				return out
-			}
+	if f.Version != nil {
+		dec := json.NewDecoder(bytes.NewReader(f.Version))
+		dec.UseNumber()
+		var v any
+		if dec.Decode(&v) == nil {
 			if _, ok := v.(json.Number); !ok {
-				raw, _ := json.Marshal(v)
-				out = append(out, finding{Pos: pos(at), Severity: "error", Code: configCode,
-					Message: fmt.Sprintf("\"version\" is %s, not a number: Cursor ignores a hooks.json whose version is not a number, hookify's entries included", raw),
+				out = append(out, finding{Pos: pos(f.VersionAt), Severity: "error", Code: configCode,
+					Message: fmt.Sprintf("\"version\" is %s, not a number: Cursor ignores a hooks.json whose version is not a number, hookify's entries included", bytes.TrimSpace(f.Version)),
 					Fix:     `write "version": 1 (hookify build does)`})
-			}
-		case "hooks":
-			if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-				return out
-			}
-			for dec.More() {
-				t, err := dec.Token()
-				if err != nil {
-					return out
-				}
-				event, _ := t.(string)
-				if !ir.IsDocumentedCursorEvent(event) {
-					out = append(out, finding{Pos: pos(keyAt(event)), Severity: "error", Code: configCode,
-						Message: fmt.Sprintf("Cursor does not know the event %q: recent builds then ignore the whole hooks.json, hookify's entries included", event),
-						Fix:     unknownEventFix(event)})
-				}
-				var skip json.RawMessage
-				if dec.Decode(&skip) != nil {
-					return out
-				}
-			}
-			if _, err := dec.Token(); err != nil {
-				return out
-			}
-		default:
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return out
 			}
 		}
 	}
-	if !hasVersion {
+	for _, ev := range f.Events {
+		if !ir.IsDocumentedCursorEvent(ev.Name) {
+			out = append(out, finding{Pos: pos(ev.At), Severity: "error", Code: configCode,
+				Message: fmt.Sprintf("Cursor does not know the event %q: recent builds then ignore the whole hooks.json, hookify's entries included", ev.Name),
+				Fix:     unknownEventFix(ev.Name)})
+		}
+	}
+	if f.Version == nil {
 		out = append(out, finding{Pos: pos(0), Severity: "warning", Code: configCode,
 			Message: "there is no \"version\": Cursor runs such a file, but its Hooks settings do not show it",
 			Fix:     `add "version": 1 (hookify build does)`})

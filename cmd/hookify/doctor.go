@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -627,20 +626,15 @@ func truncate(b []byte) string {
 
 // entryTimeouts maps each command in hooks.json to its entry's timeout.
 func entryTimeouts(data []byte) map[string]int {
-	var doc struct {
-		Hooks map[string][]struct {
-			Command string          `json:"command"`
-			Timeout json.RawMessage `json:"timeout"`
-		} `json:"hooks"`
-	}
 	out := map[string]int{}
-	if json.Unmarshal(data, &doc) != nil {
+	f, err := hooksjson.Read(data)
+	if err != nil {
 		return out
 	}
-	for _, entries := range doc.Hooks {
-		for _, e := range entries {
-			if n, err := strconv.ParseFloat(string(e.Timeout), 64); err == nil {
-				out[e.Command] = int(n)
+	for _, ev := range f.Events {
+		for _, e := range ev.Commands() {
+			if n, ok := e.Entry["timeout"].(float64); ok {
+				out[e.Line] = int(n)
 			}
 		}
 	}

@@ -3,9 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/hookify/hookify/hooksjson"
@@ -29,17 +27,17 @@ type noteFacts struct {
 
 // read takes the facts of hooks.json's text.
 func (f *noteFacts) read(data []byte, level hooksjson.Level) {
-	var doc struct {
-		Hooks map[string][]map[string]any `json:"hooks"`
-	}
-	if json.Unmarshal(data, &doc) != nil {
+	file, err := hooksjson.Read(data)
+	if err != nil {
 		return
 	}
 	f.events = map[string]bool{}
-	for _, event := range slices.Sorted(maps.Keys(doc.Hooks)) {
+	for _, ev := range file.Events {
+		event := ev.Name
 		foreign := false
-		for _, e := range doc.Hooks[event] {
-			if !hooksjson.Owned(e, level) {
+		for _, raw := range ev.Entries {
+			var e map[string]any
+			if json.Unmarshal(raw, &e) != nil || !hooksjson.Owned(e, level) {
 				foreign = true
 				continue
 			}

@@ -182,16 +182,15 @@ func ownedCommands(file string, level hooksjson.Level) (map[string][]command, er
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %v", filepath.ToSlash(compiler.HooksJSON), err)
 	}
-	var doc struct {
-		Hooks map[string][]map[string]any `json:"hooks"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
+	f, err := hooksjson.Read(data)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %v", filepath.ToSlash(compiler.HooksJSON), err)
 	}
 	out := map[string][]command{}
-	for event, entries := range doc.Hooks {
-		for _, e := range entries {
-			line, _ := e["command"].(string)
+	for _, ev := range f.Events {
+		event := ev.Name
+		for _, e := range ev.Commands() {
+			line := e.Line
 			s, ok := hooksjson.ParseCommand(line, level)
 			if !ok {
 				continue
