@@ -38,11 +38,16 @@ type Severity int
 const (
 	Error Severity = iota
 	Warning
+	// Note: not a problem, but something to know (hookify doctor's notes).
+	Note
 )
 
 func (s Severity) String() string {
-	if s == Warning {
+	switch s {
+	case Warning:
 		return "warning"
+	case Note:
+		return "note"
 	}
 	return "error"
 }

@@ -54,23 +54,23 @@ func configProblems(data []byte) []finding {
 		var v any
 		if dec.Decode(&v) == nil {
 			if _, ok := v.(json.Number); !ok {
-				out = append(out, finding{Pos: pos(f.VersionAt), Severity: "error", Code: configCode,
-					Message: fmt.Sprintf("\"version\" is %s, not a number: Cursor ignores a hooks.json whose version is not a number, hookify's entries included", bytes.TrimSpace(f.Version)),
-					Fix:     `write "version": 1 (hookify build does)`})
+				out = append(out, diag.Diagnostic{Pos: pos(f.VersionAt), Severity: diag.Error, Code: configCode,
+					Msg:  fmt.Sprintf("\"version\" is %s, not a number: Cursor ignores a hooks.json whose version is not a number, hookify's entries included", bytes.TrimSpace(f.Version)),
+					Hint: `write "version": 1 (hookify build does)`})
 			}
 		}
 	}
 	for _, ev := range f.Events {
 		if !ir.IsDocumentedCursorEvent(ev.Name) {
-			out = append(out, finding{Pos: pos(ev.At), Severity: "error", Code: configCode,
-				Message: fmt.Sprintf("Cursor does not know the event %q: recent builds then ignore the whole hooks.json, hookify's entries included", ev.Name),
-				Fix:     unknownEventFix(ev.Name)})
+			out = append(out, diag.Diagnostic{Pos: pos(ev.At), Severity: diag.Error, Code: configCode,
+				Msg:  fmt.Sprintf("Cursor does not know the event %q: recent builds then ignore the whole hooks.json, hookify's entries included", ev.Name),
+				Hint: unknownEventFix(ev.Name)})
 		}
 	}
 	if f.Version == nil {
-		out = append(out, finding{Pos: pos(0), Severity: "warning", Code: configCode,
-			Message: "there is no \"version\": Cursor runs such a file, but its Hooks settings do not show it",
-			Fix:     `add "version": 1 (hookify build does)`})
+		out = append(out, diag.Diagnostic{Pos: pos(0), Severity: diag.Warning, Code: configCode,
+			Msg:  "there is no \"version\": Cursor runs such a file, but its Hooks settings do not show it",
+			Hint: `add "version": 1 (hookify build does)`})
 	}
 	return out
 }
@@ -90,7 +90,7 @@ func unknownEventFix(event string) string {
 func configWarnings(data []byte) diag.List {
 	var out diag.List
 	for _, f := range configProblems(data) {
-		out = append(out, diag.Diagnostic{Pos: f.Pos, Severity: diag.Warning, Code: configCode, Msg: f.Message + "; " + f.Fix})
+		out = append(out, diag.Diagnostic{Pos: f.Pos, Severity: diag.Warning, Code: configCode, Msg: f.Msg + "; " + f.Hint})
 	}
 	return out
 }

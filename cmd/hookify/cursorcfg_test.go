@@ -93,7 +93,7 @@ func FuzzConfigProblems(f *testing.F) {
 		}
 		got := map[string]int{}
 		for _, p := range configProblems([]byte(data)) {
-			msg, _, _ := strings.Cut(p.Message, ":")
+			msg, _, _ := strings.Cut(p.Msg, ":")
 			got[msg]++
 			if p.Pos.Line < 1 || p.Pos.Col < 1 {
 				t.Errorf("%s: no position", p)

@@ -31,18 +31,16 @@ import (
 // An error would stop a hook from working or leave a rule unenforced; a
 // warning makes hooks misbehave without stopping them; a note is what no
 // file can show.
-type finding struct {
-	Pos      diag.Pos
-	Severity string // "error", "warning" or "note"
-	Code     string
-	Message  string
-	Fix      string
-}
+// finding is one of doctor's findings: a diagnostic, with the note
+// severity for what is not a problem. Its text is "pos: severity: msg;
+// fix: hint".
+type finding = diag.Diagnostic
 
-func (f finding) String() string {
-	s := fmt.Sprintf("%s: %s: %s", f.Pos, f.Severity, f.Message)
-	if f.Fix != "" {
-		s += "; fix: " + f.Fix
+// findingText is f as doctor prints it.
+func findingText(f finding) string {
+	s := fmt.Sprintf("%s: %s: %s", f.Pos, f.Severity, f.Msg)
+	if f.Hint != "" {
+		s += "; fix: " + f.Hint
 	}
 	return s
 }
@@ -89,9 +87,9 @@ func doctor(c *cli) int {
 	errs, warns, notes := 0, 0, 0
 	for _, f := range d.findings {
 		switch f.Severity {
-		case "error":
+		case diag.Error:
 			errs++
-		case "warning":
+		case diag.Warning:
 			warns++
 		default:
 			notes++
@@ -102,12 +100,12 @@ func doctor(c *cli) int {
 			Findings []jsonDiag `json:"findings"`
 		}{Findings: []jsonDiag{}}
 		for _, f := range d.findings {
-			out.Findings = append(out.Findings, jsonDiag{f.Pos.File, f.Pos.Line, f.Pos.Col, f.Severity, f.Code, f.Message, f.Fix})
+			out.Findings = append(out.Findings, jsonDiag{f.Pos.File, f.Pos.Line, f.Pos.Col, f.Severity.String(), string(f.Code), f.Msg, f.Hint})
 		}
 		writeJSON(c.stdout, out)
 	} else {
 		for _, f := range d.findings {
-			fmt.Fprintln(c.stdout, f)
+			fmt.Fprintln(c.stdout, findingText(f))
 		}
 		verdict := "Cursor's hookify hooks here should work"
 		if errs > 0 {
@@ -130,15 +128,15 @@ func (d *doctorRun) check() {
 		if d.c.user {
 			fix = "write rules in ~/.claude/hookify.*.local.md and run hookify build --user, or drop --user to check a project"
 		}
-		d.add(finding{Pos: d.at(".claude"), Severity: "note", Code: "no-rules",
-			Message: fmt.Sprintf("no hookify rules and no hooks.json at the %s level: nothing for Cursor to run", d.levelName), Fix: fix})
+		d.add(diag.Diagnostic{Pos: d.at(".claude"), Severity: diag.Note, Code: "no-rules",
+			Msg: fmt.Sprintf("no hookify rules and no hooks.json at the %s level: nothing for Cursor to run", d.levelName), Hint: fix})
 	case errors.Is(err, fs.ErrNotExist):
-		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "no-hooks-json",
-			Message: fmt.Sprintf("there is no hooks.json, so Cursor runs none of the %s", plural(len(rules), "rule file")),
-			Fix:     d.buildCmd("")})
+		d.add(diag.Diagnostic{Pos: d.at(compiler.HooksJSON), Severity: diag.Error, Code: "no-hooks-json",
+			Msg:  fmt.Sprintf("there is no hooks.json, so Cursor runs none of the %s", plural(len(rules), "rule file")),
+			Hint: d.buildCmd("")})
 	case err != nil:
-		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "no-hooks-json",
-			Message: fmt.Sprintf("cannot read hooks.json: %v", diag.WithoutPath(err)), Fix: "make it a readable file"})
+		d.add(diag.Diagnostic{Pos: d.at(compiler.HooksJSON), Severity: diag.Error, Code: "no-hooks-json",
+			Msg: fmt.Sprintf("cannot read hooks.json: %v", diag.WithoutPath(err)), Hint: "make it a readable file"})
 	default:
 		d.checkHooksJSON(data)
 	}
@@ -158,9 +156,9 @@ func (d *doctorRun) checkHooksJSON(data []byte) {
 			pos.Line, pos.Col = he.Line, he.Col
 			err = errors.New(he.Msg)
 		}
-		d.add(finding{Pos: pos, Severity: "error", Code: "hooks-json",
-			Message: fmt.Sprintf("Cursor cannot read hooks.json, so it runs none of its hooks: %v", err),
-			Fix:     "fix the JSON, or delete the file and run hookify build"})
+		d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "hooks-json",
+			Msg:  fmt.Sprintf("Cursor cannot read hooks.json, so it runs none of its hooks: %v", err),
+			Hint: "fix the JSON, or delete the file and run hookify build"})
 		return
 	}
 	for _, f := range configProblems(data) {
@@ -170,7 +168,7 @@ func (d *doctorRun) checkHooksJSON(data []byte) {
 	d.facts.read(data, d.level())
 	commands, err := ownedCommands(filepath.Join(d.root, compiler.HooksJSON), d.level())
 	if err != nil {
-		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "hooks-json", Message: err.Error()})
+		d.add(diag.Diagnostic{Pos: d.at(compiler.HooksJSON), Severity: diag.Error, Code: "hooks-json", Msg: err.Error()})
 		return
 	}
 	timeouts := entryTimeouts(data)
@@ -210,25 +208,25 @@ func (d *doctorRun) checkScript(event string, cmd command) bool {
 	file := filepath.Join(d.root, filepath.FromSlash(rel))
 	pos := d.at(rel)
 	if !cmd.sh && !strings.HasSuffix(cmd.line, hooksjson.WindowsSuffix) {
-		d.add(finding{Pos: d.at(compiler.HooksJSON), Severity: "error", Code: "windows-exit",
-			Message: fmt.Sprintf("the %s entry %q does not end with %q: inside Cursor's PowerShell the exit code 2 of a hook that cannot read its payload reaches Cursor as 1, which Cursor builds without failClosed let through", event, cmd.line, hooksjson.WindowsSuffix),
-			Fix:     d.buildCmd("--platform windows") + " (this hookify writes the suffix)"})
+		d.add(diag.Diagnostic{Pos: d.at(compiler.HooksJSON), Severity: diag.Error, Code: "windows-exit",
+			Msg:  fmt.Sprintf("the %s entry %q does not end with %q: inside Cursor's PowerShell the exit code 2 of a hook that cannot read its payload reaches Cursor as 1, which Cursor builds without failClosed let through", event, cmd.line, hooksjson.WindowsSuffix),
+			Hint: d.buildCmd("--platform windows") + " (this hookify writes the suffix)"})
 	}
 	st, err := os.Stat(file)
 	if err != nil {
-		d.add(finding{Pos: pos, Severity: "error", Code: "script-missing",
-			Message: fmt.Sprintf("the %s entry %q runs a script that does not exist", event, cmd.line),
-			Fix:     d.buildCmd("")})
+		d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "script-missing",
+			Msg:  fmt.Sprintf("the %s entry %q runs a script that does not exist", event, cmd.line),
+			Hint: d.buildCmd("")})
 		return false
 	}
 	if !st.Mode().IsRegular() {
-		d.add(finding{Pos: pos, Severity: "error", Code: "script-missing",
-			Message: fmt.Sprintf("the %s entry runs %s, which is not a regular file", event, rel), Fix: "remove it and run hookify build"})
+		d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "script-missing",
+			Msg: fmt.Sprintf("the %s entry runs %s, which is not a regular file", event, rel), Hint: "remove it and run hookify build"})
 		return false
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
-		d.add(finding{Pos: pos, Severity: "error", Code: "script-unreadable", Message: fmt.Sprintf("cannot read the script: %v", diag.WithoutPath(err)), Fix: "make it readable"})
+		d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "script-unreadable", Msg: fmt.Sprintf("cannot read the script: %v", diag.WithoutPath(err)), Hint: "make it readable"})
 		return false
 	}
 	if cmd.sh {
@@ -240,21 +238,21 @@ func (d *doctorRun) checkScript(event string, cmd command) bool {
 	}
 	ok := true
 	if !writer.IsGenerated(rel, data) {
-		d.add(finding{Pos: pos, Severity: "error", Code: "script-not-generated",
-			Message: "the script lacks hookify's generated header in its place, so it is not what hookify wrote (and build will not overwrite it)",
-			Fix:     "move your own script elsewhere and run hookify build"})
+		d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "script-not-generated",
+			Msg:  "the script lacks hookify's generated header in its place, so it is not what hookify wrote (and build will not overwrite it)",
+			Hint: "move your own script elsewhere and run hookify build"})
 		ok = false
 	}
 	if cmd.sh && bytes.Contains(data, []byte("\r\n")) {
-		d.add(finding{Pos: pos, Severity: "error", Code: "script-crlf",
-			Message: "the script has CRLF line ends (a Windows checkout?): its #! line then names a shell that does not exist (its name ends in \\r), so the hook answers nothing",
-			Fix:     "run hookify build, and keep git from converting it: add \".cursor/hooks/hookify-* -text\" to .gitattributes"})
+		d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "script-crlf",
+			Msg:  "the script has CRLF line ends (a Windows checkout?): its #! line then names a shell that does not exist (its name ends in \\r), so the hook answers nothing",
+			Hint: "run hookify build, and keep git from converting it: add \".cursor/hooks/hookify-* -text\" to .gitattributes"})
 		ok = false
 	}
 	if cmd.sh && st.Mode().Perm()&0o111 == 0 {
-		d.add(finding{Pos: pos, Severity: "error", Code: "script-not-executable",
-			Message: "the script is not executable, so Cursor cannot run it",
-			Fix:     "chmod +x " + rel + " (hookify build sets the mode)"})
+		d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "script-not-executable",
+			Msg:  "the script is not executable, so Cursor cannot run it",
+			Hint: "chmod +x " + rel + " (hookify build sets the mode)"})
 		ok = false
 	}
 	return ok
@@ -377,9 +375,9 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 					n++
 				}
 			}
-			d.add(finding{Pos: d.at(".claude"), Severity: "error", Code: "rules",
-				Message: fmt.Sprintf("the rules do not compile (%s), so the hooks on disk cannot be what they say", plural(n, "error")),
-				Fix:     "run hookify vet" + d.where() + " and fix them"})
+			d.add(diag.Diagnostic{Pos: d.at(".claude"), Severity: diag.Error, Code: "rules",
+				Msg:  fmt.Sprintf("the rules do not compile (%s), so the hooks on disk cannot be what they say", plural(n, "error")),
+				Hint: "run hookify vet" + d.where() + " and fix them"})
 			return nil, 0
 		}
 		if !unenforcedSaid {
@@ -390,7 +388,7 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 				if dg.Code == diag.NoTarget && dg.Severity == diag.Warning {
 					pos := d.at(dg.Pos.File)
 					pos.Line, pos.Col = dg.Pos.Line, dg.Pos.Col
-					d.add(finding{Pos: pos, Severity: "error", Code: "unenforced", Message: dg.Msg, Fix: dg.Hint})
+					d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "unenforced", Msg: dg.Msg, Hint: dg.Hint})
 				}
 			}
 		}
@@ -398,23 +396,23 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 			// Only some rules have errors: the others are checked as
 			// build --keep-going built them.
 			leftOutSaid = true
-			sev, msg := "error", "not enforced: these rule files have errors, so no hook holds their rules"
+			sev, msg := diag.Error, "not enforced: these rule files have errors, so no hook holds their rules"
 			fix := "run hookify vet" + d.where() + " and fix them; hookify doctor -k checks the others as hookify build -k built them; " + acceptHint
 			if d.c.keepGoing {
-				sev, msg = "warning", "left out because of errors (--keep-going): no hook holds their rules"
+				sev, msg = diag.Warning, "left out because of errors (--keep-going): no hook holds their rules"
 				fix = "run hookify vet" + d.where() + " and fix them; " + acceptHint
 			}
-			d.add(finding{Pos: d.at(".claude"), Severity: sev, Code: "rules",
-				Message: msg + ": " + strings.Join(res.LeftOut, ", "), Fix: fix})
+			d.add(diag.Diagnostic{Pos: d.at(".claude"), Severity: sev, Code: "rules",
+				Msg: msg + ": " + strings.Join(res.LeftOut, ", "), Hint: fix})
 		}
 		changes, err := writer.Plan(fsys, res.Files, res.Stale)
 		if err != nil {
 			for _, dg := range writeDiags(err) {
 				pos := d.at(dg.Pos.File)
 				pos.Line, pos.Col = dg.Pos.Line, dg.Pos.Col
-				d.add(finding{Pos: pos, Severity: "error", Code: "stale",
-					Message: "hookify build cannot write this output: " + dg.Msg,
-					Fix:     "move the file aside, then " + d.buildCmd(cand.flags)})
+				d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "stale",
+					Msg:  "hookify build cannot write this output: " + dg.Msg,
+					Hint: "move the file aside, then " + d.buildCmd(cand.flags)})
 			}
 			return nil, 0
 		}
@@ -437,8 +435,8 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 	if why := d.changedRules(bestChanges); why != "" {
 		msg += "; " + why
 	}
-	d.add(finding{Pos: d.at(codegen.HooksDir), Severity: "error", Code: "stale", Message: msg,
-		Fix: d.buildCmd(bestFlags) + " (hookify check" + d.where() + " shows the diff)"})
+	d.add(diag.Diagnostic{Pos: d.at(codegen.HooksDir), Severity: diag.Error, Code: "stale", Msg: msg,
+		Hint: d.buildCmd(bestFlags) + " (hookify check" + d.where() + " shows the diff)"})
 	return nil, 0
 }
 
@@ -526,9 +524,9 @@ func (d *doctorRun) runHook(event string, cmd command, timeout int, plan *ir.Cur
 	pos := d.at(compiler.HooksJSON)
 	if !cmd.sh {
 		if runtime.GOOS != "windows" {
-			d.add(finding{Pos: pos, Severity: "note", Code: "not-run",
-				Message: fmt.Sprintf("the %s entry runs PowerShell, which doctor does not run on %s", event, runtime.GOOS),
-				Fix:     "run hookify doctor on the Windows machine, or hookify test there"})
+			d.add(diag.Diagnostic{Pos: pos, Severity: diag.Note, Code: "not-run",
+				Msg:  fmt.Sprintf("the %s entry runs PowerShell, which doctor does not run on %s", event, runtime.GOOS),
+				Hint: "run hookify doctor on the Windows machine, or hookify test there"})
 		}
 		return
 	}
@@ -603,9 +601,9 @@ func (d *doctorRun) runHook(event string, cmd command, timeout int, plan *ir.Cur
 	if msg := strings.TrimSpace(stderr.String()); msg != "" {
 		why += "; stderr: " + truncate([]byte(msg))
 	}
-	d.add(finding{Pos: pos, Severity: "error", Code: "hook-run",
-		Message: fmt.Sprintf("the %s hook %q, run as Cursor runs it with a harmless payload (%s), fails: %s", event, cmd.line, strings.TrimSpace(string(payload)), why),
-		Fix:     "see the findings above about the script and its programs; hookify eval --event " + event + " shows what it should answer"})
+	d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "hook-run",
+		Msg:  fmt.Sprintf("the %s hook %q, run as Cursor runs it with a harmless payload (%s), fails: %s", event, cmd.line, strings.TrimSpace(string(payload)), why),
+		Hint: "see the findings above about the script and its programs; hookify eval --event " + event + " shows what it should answer"})
 }
 
 // oneJSONObject: out is one JSON object on one line.
@@ -666,9 +664,9 @@ func (d *doctorRun) requirements() {
 			if strings.Contains(r.Names[0], "/") {
 				where = ""
 			}
-			d.add(finding{Pos: diag.Pos{File: "PATH"}, Severity: "error", Code: "requirement",
-				Message: fmt.Sprintf("no %s%s: %s", strings.Join(r.Names, " or "), where, r.Why),
-				Fix:     r.Install + " (Cursor gives hooks the PATH it was started with)"})
+			d.add(diag.Diagnostic{Pos: diag.Pos{File: "PATH"}, Severity: diag.Error, Code: "requirement",
+				Msg:  fmt.Sprintf("no %s%s: %s", strings.Join(r.Names, " or "), where, r.Why),
+				Hint: r.Install + " (Cursor gives hooks the PATH it was started with)"})
 			continue
 		}
 		if r.Awk {
@@ -701,24 +699,24 @@ func (d *doctorRun) awkVersion(path string, r bash.Requirement, named bool) {
 	switch {
 	case v.Kind == "":
 		if !named {
-			d.add(finding{Pos: pos, Severity: "warning", Code: "awk-version",
-				Message: fmt.Sprintf("%s run this awk, but it is none hookify knows (%s printed no version of mawk, gawk, BWK awk or busybox awk), and awks differ in what the hooks rely on", r.Who, strings.Join(tried, " and ")),
-				Fix:     bash.AwkFix})
+			d.add(diag.Diagnostic{Pos: pos, Severity: diag.Warning, Code: "awk-version",
+				Msg:  fmt.Sprintf("%s run this awk, but it is none hookify knows (%s printed no version of mawk, gawk, BWK awk or busybox awk), and awks differ in what the hooks rely on", r.Who, strings.Join(tried, " and ")),
+				Hint: bash.AwkFix})
 		}
 	case v.Problem != "":
 		if !named {
-			d.add(finding{Pos: pos, Severity: "error", Code: "awk-version",
-				Message: fmt.Sprintf("%s run this awk, %s %s, which they do not support: %s", r.Who, v.Kind, v.Version, v.Problem),
-				Fix:     bash.AwkFix})
+			d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "awk-version",
+				Msg:  fmt.Sprintf("%s run this awk, %s %s, which they do not support: %s", r.Who, v.Kind, v.Version, v.Problem),
+				Hint: bash.AwkFix})
 		}
 	case r.Intervals && !v.Intervals:
-		d.add(finding{Pos: pos, Severity: "error", Code: "awk-version",
-			Message: fmt.Sprintf("%s run this awk, %s %s, which reads {n,m} as plain text, so they answer as on an unreadable payload", r.Who, v.Kind, v.Version),
-			Fix:     r.Install})
+		d.add(diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: "awk-version",
+			Msg:  fmt.Sprintf("%s run this awk, %s %s, which reads {n,m} as plain text, so they answer as on an unreadable payload", r.Who, v.Kind, v.Version),
+			Hint: r.Install})
 	case !named:
-		d.add(finding{Pos: pos, Severity: "note", Code: "awk",
-			Message: fmt.Sprintf("%s run this awk, %s %s (%s or later is supported)", r.Who, v.Kind, v.Version, v.Min),
-			Fix:     "to run another, put it first on PATH as " + r.Names[0] + ", or as awk with no " + r.Names[0] + " on PATH"})
+		d.add(diag.Diagnostic{Pos: pos, Severity: diag.Note, Code: "awk",
+			Msg:  fmt.Sprintf("%s run this awk, %s %s (%s or later is supported)", r.Who, v.Kind, v.Version, v.Min),
+			Hint: "to run another, put it first on PATH as " + r.Names[0] + ", or as awk with no " + r.Names[0] + " on PATH"})
 	}
 }
 
@@ -743,9 +741,9 @@ func (d *doctorRun) otherLevel() {
 			if d.c.user {
 				where = filepath.ToSlash(filepath.Join(project, other))
 			}
-			d.add(finding{Pos: d.at(here[name]), Severity: "warning", Code: "both-levels",
-				Message: fmt.Sprintf("rule %s is installed here and at the other level (%s): Cursor runs project and user hooks alike, so it acts twice and its messages appear twice", name, where),
-				Fix:     "keep one of the two rule files and run hookify build at both levels"})
+			d.add(diag.Diagnostic{Pos: d.at(here[name]), Severity: diag.Warning, Code: "both-levels",
+				Msg:  fmt.Sprintf("rule %s is installed here and at the other level (%s): Cursor runs project and user hooks alike, so it acts twice and its messages appear twice", name, where),
+				Hint: "keep one of the two rule files and run hookify build at both levels"})
 		}
 	}
 }
@@ -795,26 +793,26 @@ func (d *doctorRun) claudeSettings() {
 			EnabledPlugins map[string]any `json:"enabledPlugins"`
 		}
 		if err := json.Unmarshal(data, &doc); err != nil {
-			d.add(finding{Pos: diag.Pos{File: shown}, Severity: "warning", Code: "claude-settings",
-				Message: fmt.Sprintf("not valid JSON (%v): Claude Code and Cursor may ignore it", err), Fix: "fix the JSON"})
+			d.add(diag.Diagnostic{Pos: diag.Pos{File: shown}, Severity: diag.Warning, Code: "claude-settings",
+				Msg: fmt.Sprintf("not valid JSON (%v): Claude Code and Cursor may ignore it", err), Hint: "fix the JSON"})
 			continue
 		}
 		for _, event := range slices.Sorted(maps.Keys(doc.Hooks)) {
 			for _, group := range doc.Hooks[event] {
 				for _, h := range group.Hooks {
 					if why := runsHookify(h.Command); why != "" {
-						d.add(finding{Pos: diag.Pos{File: shown}, Severity: "warning", Code: "claude-hooks",
-							Message: fmt.Sprintf("the Claude Code %s hook %q %s; Cursor runs Claude Code hooks from this file when its third-party hooks are on, so a rule acts twice (and upstream's runtime misreads Cursor's payloads)", event, h.Command, why),
-							Fix:     "remove the hook from this file, or turn off Cursor Settings → Rules, Skills, Subagents → Include third-party Plugins, Skills, and other configs"})
+						d.add(diag.Diagnostic{Pos: diag.Pos{File: shown}, Severity: diag.Warning, Code: "claude-hooks",
+							Msg:  fmt.Sprintf("the Claude Code %s hook %q %s; Cursor runs Claude Code hooks from this file when its third-party hooks are on, so a rule acts twice (and upstream's runtime misreads Cursor's payloads)", event, h.Command, why),
+							Hint: "remove the hook from this file, or turn off Cursor Settings → Rules, Skills, Subagents → Include third-party Plugins, Skills, and other configs"})
 					}
 				}
 			}
 		}
 		for _, name := range slices.Sorted(maps.Keys(doc.EnabledPlugins)) {
 			if on, _ := doc.EnabledPlugins[name].(bool); on && strings.HasPrefix(name, "hookify@") {
-				d.add(finding{Pos: diag.Pos{File: shown}, Severity: "note", Code: "claude-plugin",
-					Message: fmt.Sprintf("Claude Code's hookify plugin (%s) is enabled here; Cursor does not run Claude plugins' hooks today, but a Cursor that imports them would run every rule twice", name),
-					Fix:     "keep Cursor's third-party plugin import off while hookify's Cursor hooks are installed"})
+				d.add(diag.Diagnostic{Pos: diag.Pos{File: shown}, Severity: diag.Note, Code: "claude-plugin",
+					Msg:  fmt.Sprintf("Claude Code's hookify plugin (%s) is enabled here; Cursor does not run Claude plugins' hooks today, but a Cursor that imports them would run every rule twice", name),
+					Hint: "keep Cursor's third-party plugin import off while hookify's Cursor hooks are installed"})
 			}
 		}
 	}
@@ -878,9 +876,9 @@ func (d *doctorRun) gitattributes(commands map[string][]command) {
 		loose = append(loose, p)
 	}
 	if len(loose) > 0 {
-		d.add(finding{Pos: diag.Pos{File: ".gitattributes"}, Severity: "warning", Code: "gitattributes",
-			Message: fmt.Sprintf("git may rewrite the line ends of %s (a Windows checkout with core.autocrlf turns them CRLF): the hooks then fail, and check sees them as stale", strings.Join(loose, ", ")),
-			Fix:     "add the line \".cursor/hooks/hookify-* -text\" to .gitattributes"})
+		d.add(diag.Diagnostic{Pos: diag.Pos{File: ".gitattributes"}, Severity: diag.Warning, Code: "gitattributes",
+			Msg:  fmt.Sprintf("git may rewrite the line ends of %s (a Windows checkout with core.autocrlf turns them CRLF): the hooks then fail, and check sees them as stale", strings.Join(loose, ", ")),
+			Hint: "add the line \".cursor/hooks/hookify-* -text\" to .gitattributes"})
 	}
 }
 
@@ -889,7 +887,7 @@ func (d *doctorRun) gitattributes(commands map[string][]command) {
 func (d *doctorRun) caveats() {
 	for _, n := range cursorNotes {
 		if msg := n.applies(&d.facts); msg != "" {
-			d.add(finding{Pos: diag.Pos{File: "Cursor"}, Severity: "note", Code: n.code, Message: msg, Fix: n.fix})
+			d.add(diag.Diagnostic{Pos: diag.Pos{File: "Cursor"}, Severity: diag.Note, Code: n.code, Msg: msg, Hint: n.fix})
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/hooksjson"
 )
 
@@ -60,7 +61,7 @@ func (f *noteFacts) any() bool { return len(f.events) > 0 }
 // cursorNote is a note about what no file shows: applies returns its
 // message where it applies here, else "".
 type cursorNote struct {
-	code    string
+	code    diag.Code
 	applies func(*noteFacts) string
 	fix     string
 }
