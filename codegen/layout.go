@@ -173,6 +173,21 @@ type AnswerText struct {
 	Msgs  []ir.ValKind // ir.UserText or ir.AgentText
 }
 
+// Parts are t's pieces in order, as a script spells them: each fixed piece
+// through quote, each message as the script's expression for the user or
+// the agent message.
+func (t AnswerText) Parts(quote func(string) string, user, agent string) []string {
+	var parts []string
+	for i, m := range t.Msgs {
+		v := user
+		if m == ir.AgentText {
+			v = agent
+		}
+		parts = append(parts, quote(t.Fixed[i]), v)
+	}
+	return append(parts, quote(t.Fixed[len(t.Msgs)]))
+}
+
 // SplitAnswer returns a's line ("{...}\n") as fixed text and messages; an
 // Empty answer is one empty piece.
 func SplitAnswer(a ir.Answer) AnswerText {

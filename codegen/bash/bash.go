@@ -442,16 +442,7 @@ func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
 		pr.Line("exit %d", a.Exit)
 		return
 	}
-	t := codegen.SplitAnswer(a)
-	var args []string
-	for i, m := range t.Msgs {
-		v := user
-		if m == ir.AgentText {
-			v = agent
-		}
-		args = append(args, AwkString(t.Fixed[i]), v)
-	}
-	args = append(args, AwkString(t.Fixed[len(t.Msgs)]))
+	args := codegen.SplitAnswer(a).Parts(AwkString, user, agent)
 	pr.Line("print %s; exit %d", strings.Join(args, " "), a.Exit)
 }
 

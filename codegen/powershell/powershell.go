@@ -332,16 +332,7 @@ func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
 		pr.Line("exit %d", a.Exit)
 		return
 	}
-	t := codegen.SplitAnswer(a)
-	var parts []string
-	for i, m := range t.Msgs {
-		v := user
-		if m == ir.AgentText {
-			v = agent
-		}
-		parts = append(parts, Quote(t.Fixed[i]), v)
-	}
-	parts = append(parts, Quote(t.Fixed[len(t.Msgs)]))
+	parts := codegen.SplitAnswer(a).Parts(Quote, user, agent)
 	arg := strings.Join(parts, " + ")
 	if len(parts) > 1 || !strings.HasPrefix(arg, "(") {
 		arg = "(" + arg + ")"
