@@ -435,15 +435,15 @@ func (g *gen) viewFunc(test string) string {
 	return name
 }
 
-// answer prints a and exits with its code. Only fixed JSON pieces are
-// literals; message texts come from variables.
+// answer prints a (nothing for an Empty one) and exits with its code, in
+// one awk line. Only fixed JSON pieces are literals; message texts come
+// from variables.
 func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
-	if a.Empty {
-		pr.Line("exit %d", a.Exit)
-		return
+	print := ""
+	if !a.Empty {
+		print = "print " + strings.Join(codegen.SplitAnswer(a).Parts(AwkString, user, agent), " ") + "; "
 	}
-	args := codegen.SplitAnswer(a).Parts(AwkString, user, agent)
-	pr.Line("print %s; exit %d", strings.Join(args, " "), a.Exit)
+	pr.Line("%sexit %d", print, a.Exit)
 }
 
 // A test is one awk test of a condition, and its place in the order.
