@@ -145,7 +145,11 @@ func buildCorpusReport(t *testing.T) string {
 		}
 		e := err.(*Error)
 		reasons[e.Construct]++
-		refused = append(refused, fmt.Sprintf("  %s: %s\n      %s at column %d: %s", where, p.pattern, e.Construct, e.Offset+1, e.Msg))
+		line := fmt.Sprintf("  %s: %s", where, p.pattern)
+		for _, x := range e.All() { // every problem of the pattern
+			line += fmt.Sprintf("\n      %s at column %d: %s", x.Construct, x.Offset+1, x.Msg)
+		}
+		refused = append(refused, line)
 	}
 	var b strings.Builder
 	b.WriteString(`# pyre corpus report: every regex pattern in ../../shared/corpus/hookify-rules

@@ -468,7 +468,7 @@ func (t *translator) decide(n *node) (action, *Error) {
 		Msg: name + " is not at an edge of the pattern, and a character next to it can be a word or a non-word character: " +
 			"hookify does not translate that into an ERE (an exact one exists, but hookify does not build it yet)",
 		Hint: "make the character next to " + name + " one kind: a word character or a non-word character (e.g. \\s); " +
-			"where only the character after it varies, write that character as a set: printf\\b[^\\n]*> as printf(?:[^\\w\\n][^\\n]*)?>"}
+			"where only the character after or before it varies, write that character as a set: printf\\b[^\\n]*> as printf(?:[^\\w\\n][^\\n]*)?>, and force.*\\bmain as force.*[^\\w\\n]main"}
 	switch {
 	case P.pureEdge() && N.pureEdge():
 		return 0, refuseB
