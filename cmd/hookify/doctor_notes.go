@@ -97,7 +97,7 @@ var cursorNotes = []cursorNote{{
 	applies: func(f *noteFacts) string {
 		return when(len(f.foreignFirst) > 0, fmt.Sprintf("another entry comes before hookify's in hooks.json's %s: older Cursor builds were reported to run only the first entry of an event, so hookify's would not run there", strings.Join(f.foreignFirst, ", ")))
 	},
-	fix: "move hookify's entries to the front of those arrays in hooks.json",
+	fix: "run hookify build, which puts hookify's entries first",
 }, {
 	code: "cloud-stop",
 	applies: func(f *noteFacts) string {

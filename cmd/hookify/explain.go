@@ -200,9 +200,13 @@ func (ex *explainer) file(w io.Writer, f, name string, r *ir.Rule, ds diag.List)
 		}
 		section(w, "Cursor", why)
 	}
-	if len(fidelity) == 0 {
+	switch {
+	case len(fidelity) == 0 && (len(errs) > 0 || r == nil):
+		// Not "exact": nothing in Cursor enforces the rule.
+		section(w, "fidelity", "upstream hookify reads this file as hookify does, but no Cursor hook enforces the rule (above)")
+	case len(fidelity) == 0:
 		section(w, "fidelity", "exact: upstream hookify reads this file and matches this rule the same way")
-	} else {
+	default:
 		section(w, "fidelity", "differs from upstream hookify:")
 		for _, d := range fidelity {
 			item(w, at(d)+withHint(d))
