@@ -38,13 +38,13 @@ func TestRunPrintsTable(t *testing.T) {
 	cmd := testenv.Command(t, "bash", "run.sh", "1", "1")
 	// Every row, at sizes that take seconds: the full sizes are what
 	// run.sh is for.
-	cmd.Env = append(os.Environ(), "AWKS="+strings.Join(awks, " "), "RULES=1 10 100", "SHELL_BIG=10000", "WRITE=20000", "TRANSCRIPT=3000000")
+	cmd.Env = append(os.Environ(), "AWKS="+strings.Join(awks, " "), "RULES=1 10 100", "SHELL_BIG=10000", "WRITE=20000", "ESCAPES=20000 40000", "TRANSCRIPT=3000000")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("bench/run.sh 1 1: %v\n%s", err, out)
 	}
 	var missing []string
-	cases := []string{"1 rules, 1 KB", "10 rules, 1 KB", "100 rules, 1 KB", "10 rules, 10 KB", "20 KB write, preToolUse", "20 KB write, postToolUse", "3 MB transcript, stop", "3 MB last message, stop"}
+	cases := []string{"1 rules, 1 KB", "10 rules, 1 KB", "100 rules, 1 KB", "10 rules, 10 KB", "20 KB write, preToolUse", "20 KB write, postToolUse", "20 KB escapes, postToolUse", "40 KB escapes, postToolUse", "3 MB transcript, stop", "3 MB last message, stop"}
 	for _, c := range cases {
 		for _, awk := range awks {
 			if !hasRow(string(out), c, awk) {

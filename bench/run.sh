@@ -27,9 +27,11 @@
 # seconds): RULES, the rule counts of the shell rows and of the compile
 # table (default "1 10 100 1000"); SHELL_BIG, the bytes of the large shell
 # payload (default 100000); WRITE, the bytes of the written file (default
-# 1000000); TRANSCRIPT, the bytes of the stop hook's transcript (default
-# 100000000, with NUL bytes in it). The large-payload rows use the 10-rule
-# project.
+# 1000000); ESCAPES, the sizes of the escape-heavy writes (default "1000000
+# 4000000": content that is nothing but the escapes \\, \" and \t, read by
+# the postToolUse rule); TRANSCRIPT, the bytes of the stop hook's transcript
+# (default 100000000, with NUL bytes in it). The large-payload rows use the
+# 10-rule project.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-7}
@@ -37,6 +39,7 @@ calls=${2:-40}
 RULES=${RULES:-1 10 100 1000}
 SHELL_BIG=${SHELL_BIG:-100000}
 WRITE=${WRITE:-1000000}
+ESCAPES=${ESCAPES:-1000000 4000000}
 TRANSCRIPT=${TRANSCRIPT:-100000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -182,6 +185,10 @@ agent_transcript() {
     printf "%s", a
   }'
 }
+# escape_payload SIZE: a Write whose content is SIZE bytes of JSON escapes.
+escape_payload() {
+  awk -v n="$1" "$grow"' BEGIN { printf "{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"main.go\",\"content\":\"%s\"}}", grow("", "\\\\\\\"\\t", n) }'
+}
 write_payload() {
   awk -v n="$1" "$grow"' BEGIN { printf "{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"main.go\",\"content\":\"%s\"}}", grow("package main\\n", "var x = \\\"y\\\" // a line of code\\n", n) }'
 }
@@ -232,6 +239,7 @@ check() {
 compare() {
   local dir=$1 script=$2 in=$3 answer=$4 label=$5 n=$calls a r f d s h hs fs ds ss event
   [ "$(wc -c < "$in")" -lt 1000000 ] || n=$(((calls + 9) / 10))
+  [ "$(wc -c < "$in")" -lt 4000000 ] || n=$(((calls + 39) / 40))
   event=${script##*/hookify-} event=${event%.sh}
   cases+=("$label")
   pushd "$dir" > /dev/null
@@ -276,6 +284,10 @@ done
 compare "$tmp/p10" .cursor/hooks/hookify-beforeShellExecution.sh "$tmp/sbig.json" "$allow" "10 rules, $(size "$SHELL_BIG") shell payload"
 compare "$tmp/p10" .cursor/hooks/hookify-preToolUse.sh "$tmp/write.json" "$allow" "$(size "$WRITE") write, preToolUse"
 compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/write.json" '{}' "$(size "$WRITE") write, postToolUse"
+for n in $ESCAPES; do
+  escape_payload "$n" > "$tmp/escapes.json"
+  compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/escapes.json" '{}' "$(size "$n") escapes, postToolUse"
+done
 transcript "$TRANSCRIPT" > "$tmp/transcript.jsonl"
 printf '{"hook_event_name":"stop","status":"completed","transcript_path":"%s"}' "$tmp/transcript.jsonl" > "$tmp/stop.json"
 # The hook reads the whole transcript: a twentieth of the calls.
