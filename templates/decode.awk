@@ -60,8 +60,12 @@
 # Known gaps: raw NUL bytes: mawk and
 # gawk reject them; BWK awk drops the rest of the line and busybox awk
 # treats NUL as a line end, so a document they accept may differ there.
-# busybox awk runs gsub and split in time proportional to matches times
-# length, so values with many escapes are slow there (seconds at 1 MB).
+# busybox awk runs gsub, split and match in time proportional to matches
+# times the length of the string (glibc regexec measures the rest of the
+# string at each call), so lines, strings and structure over 8 KB are
+# worked on in pieces of about 4 KB (esc, dec, st); a token (a number)
+# over 4 KB long is cut there and makes the input invalid. Split only ever
+# splits at a one-byte string, which busybox awk does in linear time.
 #
 # How it works: valid strings never hold a raw newline, so lines are read one
 # at a time. On each line the escapes \\ and \" first become the bytes 01 and
@@ -121,12 +125,8 @@ function dline(L,   k, n, i, f, F, T9) {
 	T9 = 0
 	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { E = 1; return }; T9 = 1 }
 	if (ZN && index(L, Z)) { E = 1; return }
-	if (index(L, "\\")) {
-		if (index(L, "\\\\")) gsub(/\\\\/, "\001", L)
-		if (index(L, "\\\"")) gsub(/\\"/, "\002", L)
-		if (L ~ /\\([^\/bfnrtu]|u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]))|\\(u.?.?.?)?$/) { E = 1; return }
-	}
-	n = split(L, F, /"/)
+	if (index(L, "\\")) { L = esc(L); if (E) return }
+	n = split(L, F, "\"")
 	if (n % 2 == 0 && n) { E = 1; return }
 	for (i = 1; i <= n; i++) {
 		f = F[i]
@@ -175,7 +175,7 @@ function dfin(   i, j, k, m, v, x) {
 # the names w; OK becomes 0 when s is not one JSON object.
 function dstr(s, w, o,   ok, n, t, i) {
 	ok = OK; W = w; O = o; I = 1; A = 0
-	dinit(); n = split(s, t, /\n/)
+	dinit(); n = split(s, t, "\n")
 	for (i = 1; i <= n; i++) dline(t[i])
 	dfin(); OK = ok && OK
 }
@@ -188,7 +188,7 @@ function jn(a, b,   m) {
 }
 # pts: read the patch text x.
 function pts(x,   n, t) {
-	n = split(x, t, /\n/)
+	n = split(x, t, "\n")
 	pt(t, n)
 }
 # pt: the files of the patch in lines t[1] to t[n] (README, "Payload
@@ -228,11 +228,50 @@ function pt(t, n,   i, l, m, h, z, v0, v, j) {
 		XA[v, "r"] = np + 1; for (j = 1; j <= NR_[v]; j++) P[++np] = LR[v, j]; XB[v, "r"] = np
 	}
 }
+# esc: the line L with its escapes \\ and \" as the bytes 01 and 02; E is
+# set when an escape is malformed. A long line goes in pieces of about 4 KB
+# (joined by halves, as jn joins), each ending between two escapes: busybox
+# awk runs gsub, split and each regex match in time proportional to the
+# length of the rest of the string at every match, which over a whole
+# line of escapes is quadratic (seconds at 1 MB). dec and st cut long
+# texts the same way.
+function esc(L,   n, a, b, s, k, Q) {
+	n = length(L)
+	for (a = 1; a <= n; a += b) {
+		s = substr(L, a, n > 8192 ? 4096 : n); b = length(s)
+		if (index(s, "\\\\")) gsub(/\\\\/, "\001", s)
+		if (index(s, "\\\"")) gsub(/\\"/, "\002", s)
+		# the rest of a piece that ends inside an escape (every backslash
+		# left starts one) goes with the next
+		if (a + b <= n && match(substr(s, length(s) - 7), /\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?$/)) { s = substr(s, 1, length(s) - RLENGTH); b -= RLENGTH }
+		if (s ~ /\\[^\/bfnrtu]|\\$/ || index(s, "\\u") && s ~ /\\u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]|.?.?.?$)/) { E = 1; return "" }
+		Q[++k] = s
+	}
+	return qj(Q, 1, k)
+}
+# qj: the texts q[a] to q[b] joined, by halves.
+function qj(q, a, b,   m) {
+	if (a >= b) return a == b ? q[a] : ""
+	m = int((a + b) / 2)
+	return qj(q, a, m) qj(q, m + 1, b)
+}
 # ji: one more item in tool_input.edits, with no members yet.
 function ji() { JN++; delete JB[JN, "new_string"]; delete JB[JN, "old_string"] }
-# st: the tokens of a structural fragment.
-function st(f,   n, a, i) {
+# st: the tokens of a structural fragment; a long one in pieces of about
+# 4 KB, each ending after a bracket, colon, comma or white space (see esc).
+function st(f,   n, a, i, b, s) {
 	if (f ~ /^[][{}:,]$/) { tk(f); return }
+	if ((n = length(f)) > 8192) {
+		for (a = 1; a <= n && !E; a += b) {
+			s = substr(f, a, 4096); b = length(s)
+			if (a + b <= n && match(s, /[][{}:, \t\r][^][{}:, \t\r]*$/) && RSTART > 1) { s = substr(s, 1, RSTART); b = RSTART }
+			st1(s)
+		}
+		return
+	}
+	st1(f)
+}
+function st1(f,   n, a, i) {
 	gsub(/[][{}:,]/, " & ", f); n = split(f, a, /[ \t\r]+/)
 	for (i = 1; i <= n && !E; i++) if (a[i] != "") tk(a[i])
 }
@@ -261,8 +300,18 @@ function tk(t) {
 	else { E = 1; return }
 	G = JG = ""; T0 = J0 = 0
 }
-# dec: add the bytes of the string text p (already checked) to P.
-function dec(p,   n, a, i, h, c, e) {
+# dec: add the bytes of the string text p (already checked) to P; a long
+# one in pieces of about 4 KB (see esc), none ending inside an escape or
+# between the halves of a surrogate pair.
+function dec(p,   n, a, b, s) {
+	if ((n = length(p)) <= 8192) { dec1(p); return }
+	for (a = 1; a <= n; a += b) {
+		s = substr(p, a, 4096); b = length(s)
+		if (a + b <= n && match(substr(s, b - 15), /\\(u([Dd][89ABab][0-9A-Fa-f][0-9A-Fa-f](\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?$/)) { s = substr(s, 1, b - RLENGTH); b -= RLENGTH }
+		dec1(s)
+	}
+}
+function dec1(p,   n, a, i, h, c, e, k) {
 	if (index(p, "\\")) {
 		if (index(p, "\\n")) gsub(/\\n/, "\n", p)
 		if (p ~ /\\[trbf\/]/) {
@@ -271,6 +320,14 @@ function dec(p,   n, a, i, h, c, e) {
 			if (index(p, "\\/")) gsub(/\\\//, "/", p)
 			if (index(p, "\\b")) gsub(/\\b/, "\b", p)
 			if (index(p, "\\f")) gsub(/\\f/, "\f", p)
+		}
+		# up to 8 code points (no surrogate, nor 00-02, which out or a
+		# pair would read otherwise) each with one gsub, the rest below:
+		# a loop per escape costs BWK and busybox awk seconds at 1 MB
+		for (k = 0; k < 8 && index(p, "\\u") && match(p, /\\u([1-9A-CE-Fa-ce-f]|[Dd][0-7]|0[1-9A-Fa-f]|00[1-9A-Fa-f]|000[3-9A-Fa-f])/); k++) {
+			h = substr(p, RSTART + 2, 4); c = hx(h)
+			if (!(h in X)) X[h] = u8(c)
+			gsub("\\\\u" h, c == 92 ? "\001" : c == 34 ? "\002" : c == 38 ? "\\&" : X[h], p)
 		}
 		if (index(p, "\\u")) {
 			n = split(p, a, /\\u/); out(a[1])

@@ -337,6 +337,8 @@ var tableCases = []struct {
 	{"backslash runs", `{"command":"\\\\\\\"\\\\\\n\\\\\\\\"}`, map[string]string{"command": `\\\"\\\n\\\\`}},
 	{"unicode escapes", `{"command":"\u0041\u00e9\u20AC\uFFFF\u0027\u005c\u0022\u002F"}`, map[string]string{"command": "Aé€\uffff'\\\"/"}},
 	{"control escapes", `{"command":"\u0001\u001f\u007f\u000A"}`, map[string]string{"command": "\x01\x1f\x7f\n"}},
+	{"escapes read at once", `{"command":"\u0026\u005c\u005C\u0022&\u0026\u0003\u0002\u0001\u0000\u00e9\u00E9\u2603\ud83d\ude00\ud83d\u0026\udfff","cwd":"\u0061\u0062\u0063\u0064\u0065\u0066\u0067\u0068\u0069\u006a\u0061"}`,
+		map[string]string{"command": "&\\\\\"&&\x03\x02\x01\x01éé☃😀\uFFFD&\uFFFD", "cwd": "abcdefghija"}},
 	{"surrogate pairs", `{"command":"\ud83d\ude00\uD834\uDD1E\udbff\udfff"}`, map[string]string{"command": "😀𝄞\U0010FFFF"}},
 	{"lone high", `{"command":"a\ud800b"}`, map[string]string{"command": "a\uFFFDb"}},
 	{"lone low", `{"command":"a\udc00b"}`, map[string]string{"command": "a\uFFFDb"}},
@@ -659,6 +661,44 @@ func TestDecodeLargeValue(t *testing.T) {
 			t.Errorf("%s: OK=%q, %d bytes (%q...); want OK=1 and the %d bytes of content", env.name, r.ok, len(r.vals[0].Text), r.vals[0].Text[:min(len(r.vals[0].Text), 40)], len(content))
 		}
 	}
+}
+
+// TestDecodeChunkBoundaries: decode.awk cuts lines, strings and structure
+// longer than 8192 bytes into pieces of about 4096 (esc, dec, st), never
+// inside an escape, between the two backslashes of a pair or the halves of
+// a surrogate pair, or inside a token. Every escape and token is placed at
+// every offset around the first two cuts, in a value, in a key and between
+// values.
+func TestDecodeChunkBoundaries(t *testing.T) {
+	t.Parallel()
+	units := []string{`\\`, `\"`, `\\\"`, `\\\\\\`, `\u00e9`, `\ud83d\ude00`, `\ud83d\ud83d\ude00`, `\ud83d`, `\n`, `\u0000`, `\\u0041`, `\/`, "é", "\xff"}
+	var cases []awkCase
+	add := func(name, in string) {
+		cases = append(cases, awkCase{name: name, in: []byte(in), want: []string{"command", "cwd", "tool_input.content", "a"}})
+	}
+	lo, hi := 4086, 4102
+	if testing.Short() {
+		lo, hi = 4090, 4097
+	}
+	for _, u := range units {
+		for shift := lo; shift <= hi; shift++ {
+			pad := strings.Repeat("a", shift)
+			body := pad + strings.Repeat(u, 3) + strings.Repeat("b", 4096-len(u)*3) + strings.Repeat(u, 3) + strings.Repeat("c", 700)
+			add(fmt.Sprintf("%s at %d in a value", u, shift), `{"command":"`+body+`","cwd":"/"}`)
+			add(fmt.Sprintf("%s at %d in a tool_input value", u, shift), `{"tool_input":{"content":"`+strings.Repeat("x", shift%7)+body+`"},"a":1}`)
+			if shift%3 == 0 {
+				add(fmt.Sprintf("%s at %d in a key", u, shift), `{"`+body+`":1,"command":"ls"}`)
+			}
+		}
+	}
+	for _, tok := range []string{"true", "false", "null", "-12.5e+3", "0", `"s"`, "{}", "[]"} {
+		for shift := lo; shift <= hi; shift++ {
+			items := strings.Repeat("1,", shift/2) + strings.Repeat(" ", shift%2) + strings.Repeat(tok+" , ", 2000/len(tok)) + tok
+			add(fmt.Sprintf("%s at %d in an array", tok, shift), `{"a":[`+items+`],"command":"ls"}`)
+			add(fmt.Sprintf("%s at %d after white space", tok, shift), `{"a":`+strings.Repeat(" ", shift)+strings.Repeat("\t", 4200)+tok+`,"command":"ls"}`)
+		}
+	}
+	runAll(t, cases)
 }
 
 // realisticPayload is a preToolUse payload as Cursor sends it (raw UTF-8,

@@ -69,12 +69,8 @@ function dline(L,   k, n, i, f, F, T9) {
 	T9 = 0
 	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { E = 1; return }; T9 = 1 }
 	if (ZN && index(L, Z)) { E = 1; return }
-	if (index(L, "\\")) {
-		if (index(L, "\\\\")) gsub(/\\\\/, "\001", L)
-		if (index(L, "\\\"")) gsub(/\\"/, "\002", L)
-		if (L ~ /\\([^\/bfnrtu]|u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]))|\\(u.?.?.?)?$/) { E = 1; return }
-	}
-	n = split(L, F, /"/)
+	if (index(L, "\\")) { L = esc(L); if (E) return }
+	n = split(L, F, "\"")
 	if (n % 2 == 0 && n) { E = 1; return }
 	for (i = 1; i <= n; i++) {
 		f = F[i]
@@ -119,7 +115,7 @@ function dfin(   i, j, k, m, v, x) {
 }
 function dstr(s, w, o,   ok, n, t, i) {
 	ok = OK; W = w; O = o; I = 1; A = 0
-	dinit(); n = split(s, t, /\n/)
+	dinit(); n = split(s, t, "\n")
 	for (i = 1; i <= n; i++) dline(t[i])
 	dfin(); OK = ok && OK
 }
@@ -130,7 +126,7 @@ function jn(a, b,   m) {
 	return jn(a, m) jn(m + 1, b)
 }
 function pts(x,   n, t) {
-	n = split(x, t, /\n/)
+	n = split(x, t, "\n")
 	pt(t, n)
 }
 function pt(t, n,   i, l, m, h, z, v0, v, j) {
@@ -160,9 +156,37 @@ function pt(t, n,   i, l, m, h, z, v0, v, j) {
 		XA[v, "r"] = np + 1; for (j = 1; j <= NR_[v]; j++) P[++np] = LR[v, j]; XB[v, "r"] = np
 	}
 }
+function esc(L,   n, a, b, s, k, Q) {
+	n = length(L)
+	for (a = 1; a <= n; a += b) {
+		s = substr(L, a, n > 8192 ? 4096 : n); b = length(s)
+		if (index(s, "\\\\")) gsub(/\\\\/, "\001", s)
+		if (index(s, "\\\"")) gsub(/\\"/, "\002", s)
+		if (a + b <= n && match(substr(s, length(s) - 7), /\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?$/)) { s = substr(s, 1, length(s) - RLENGTH); b -= RLENGTH }
+		if (s ~ /\\[^\/bfnrtu]|\\$/ || index(s, "\\u") && s ~ /\\u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]|.?.?.?$)/) { E = 1; return "" }
+		Q[++k] = s
+	}
+	return qj(Q, 1, k)
+}
+function qj(q, a, b,   m) {
+	if (a >= b) return a == b ? q[a] : ""
+	m = int((a + b) / 2)
+	return qj(q, a, m) qj(q, m + 1, b)
+}
 function ji() { JN++; delete JB[JN, "new_string"]; delete JB[JN, "old_string"] }
-function st(f,   n, a, i) {
+function st(f,   n, a, i, b, s) {
 	if (f ~ /^[][{}:,]$/) { tk(f); return }
+	if ((n = length(f)) > 8192) {
+		for (a = 1; a <= n && !E; a += b) {
+			s = substr(f, a, 4096); b = length(s)
+			if (a + b <= n && match(s, /[][{}:, \t\r][^][{}:, \t\r]*$/) && RSTART > 1) { s = substr(s, 1, RSTART); b = RSTART }
+			st1(s)
+		}
+		return
+	}
+	st1(f)
+}
+function st1(f,   n, a, i) {
 	gsub(/[][{}:,]/, " & ", f); n = split(f, a, /[ \t\r]+/)
 	for (i = 1; i <= n && !E; i++) if (a[i] != "") tk(a[i])
 }
@@ -191,7 +215,15 @@ function tk(t) {
 	else { E = 1; return }
 	G = JG = ""; T0 = J0 = 0
 }
-function dec(p,   n, a, i, h, c, e) {
+function dec(p,   n, a, b, s) {
+	if ((n = length(p)) <= 8192) { dec1(p); return }
+	for (a = 1; a <= n; a += b) {
+		s = substr(p, a, 4096); b = length(s)
+		if (a + b <= n && match(substr(s, b - 15), /\\(u([Dd][89ABab][0-9A-Fa-f][0-9A-Fa-f](\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?$/)) { s = substr(s, 1, b - RLENGTH); b -= RLENGTH }
+		dec1(s)
+	}
+}
+function dec1(p,   n, a, i, h, c, e, k) {
 	if (index(p, "\\")) {
 		if (index(p, "\\n")) gsub(/\\n/, "\n", p)
 		if (p ~ /\\[trbf\/]/) {
@@ -200,6 +232,11 @@ function dec(p,   n, a, i, h, c, e) {
 			if (index(p, "\\/")) gsub(/\\\//, "/", p)
 			if (index(p, "\\b")) gsub(/\\b/, "\b", p)
 			if (index(p, "\\f")) gsub(/\\f/, "\f", p)
+		}
+		for (k = 0; k < 8 && index(p, "\\u") && match(p, /\\u([1-9A-CE-Fa-ce-f]|[Dd][0-7]|0[1-9A-Fa-f]|00[1-9A-Fa-f]|000[3-9A-Fa-f])/); k++) {
+			h = substr(p, RSTART + 2, 4); c = hx(h)
+			if (!(h in X)) X[h] = u8(c)
+			gsub("\\\\u" h, c == 92 ? "\001" : c == 34 ? "\002" : c == 38 ? "\\&" : X[h], p)
 		}
 		if (index(p, "\\u")) {
 			n = split(p, a, /\\u/); out(a[1])
