@@ -234,11 +234,13 @@ function pt(t, n,   i, l, m, h, z, v0, v, j) {
 # awk runs gsub, split and each regex match in time proportional to the
 # length of the rest of the string at every match, which over a whole
 # line of escapes is quadratic (seconds at 1 MB). dec and st cut long
-# texts the same way.
-function esc(L,   n, a, b, s, k, Q) {
-	n = length(L)
+# texts the same way. Each piece comes from a window of 64 KB (w, from wa
+# on): BWK and busybox awk measure the whole string at every substr.
+function esc(L,   n, a, b, s, k, Q, w, wa) {
+	n = length(L); wa = -65536
 	for (a = 1; a <= n; a += b) {
-		s = substr(L, a, n > 8192 ? 4096 : n); b = length(s)
+		if (a + 4096 > wa + 65536) { w = substr(L, a, 65536); wa = a }
+		s = substr(w, a - wa + 1, n > 8192 ? 4096 : n); b = length(s)
 		if (index(s, "\\\\")) gsub(/\\\\/, "\001", s)
 		if (index(s, "\\\"")) gsub(/\\"/, "\002", s)
 		# the rest of a piece that ends inside an escape (every backslash
@@ -259,11 +261,13 @@ function qj(q, a, b,   m) {
 function ji() { JN++; delete JB[JN, "new_string"]; delete JB[JN, "old_string"] }
 # st: the tokens of a structural fragment; a long one in pieces of about
 # 4 KB, each ending after a bracket, colon, comma or white space (see esc).
-function st(f,   n, a, i, b, s) {
+function st(f,   n, a, i, b, s, w, wa) {
 	if (f ~ /^[][{}:,]$/) { tk(f); return }
 	if ((n = length(f)) > 8192) {
+		wa = -65536
 		for (a = 1; a <= n && !E; a += b) {
-			s = substr(f, a, 4096); b = length(s)
+			if (a + 4096 > wa + 65536) { w = substr(f, a, 65536); wa = a }
+			s = substr(w, a - wa + 1, 4096); b = length(s)
 			if (a + b <= n && match(s, /[][{}:, \t\r][^][{}:, \t\r]*$/) && RSTART > 1) { s = substr(s, 1, RSTART); b = RSTART }
 			st1(s)
 		}
@@ -303,15 +307,17 @@ function tk(t) {
 # dec: add the bytes of the string text p (already checked) to P; a long
 # one in pieces of about 4 KB (see esc), none ending inside an escape or
 # between the halves of a surrogate pair.
-function dec(p,   n, a, b, s) {
+function dec(p,   n, a, b, s, w, wa) {
 	if ((n = length(p)) <= 8192) { dec1(p); return }
+	wa = -65536
 	for (a = 1; a <= n; a += b) {
-		s = substr(p, a, 4096); b = length(s)
+		if (a + 4096 > wa + 65536) { w = substr(p, a, 65536); wa = a }
+		s = substr(w, a - wa + 1, 4096); b = length(s)
 		if (a + b <= n && match(substr(s, b - 15), /\\(u([Dd][89ABab][0-9A-Fa-f][0-9A-Fa-f](\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?$/)) { s = substr(s, 1, b - RLENGTH); b -= RLENGTH }
 		dec1(s)
 	}
 }
-function dec1(p,   n, a, i, h, c, e, k) {
+function dec1(p,   n, a, i, h, c, e, k, r) {
 	if (index(p, "\\")) {
 		if (index(p, "\\n")) gsub(/\\n/, "\n", p)
 		if (p ~ /\\[trbf\/]/) {
@@ -330,16 +336,21 @@ function dec1(p,   n, a, i, h, c, e, k) {
 			gsub("\\\\u" h, c == 92 ? "\001" : c == 34 ? "\002" : c == 38 ? "\\&" : X[h], p)
 		}
 		if (index(p, "\\u")) {
-			n = split(p, a, /\\u/); out(a[1])
+			# one piece: a piece or a function call per escape costs BWK
+			# and busybox awk seconds at 1 MB, a string of a few KB little
+			if (index(p, "\002")) gsub(/\002/, "\"", p)
+			n = split(p, a, /\\u/); r = a[1]
+			if (index(r, "\001")) gsub(/\001/, "\\", r)
 			for (i = 2; i <= n; i++) {
 				h = substr(a[i], 1, 4)
-				if (h in X) P[++np] = X[h]
-				else if ((c = hx(h)) < 55296 || c >= 57344) { X[h] = u8(c); P[++np] = X[h] }
+				if (h in X) r = r X[h]
+				else if ((c = hx(h)) < 55296 || c >= 57344) r = r (X[h] = u8(c))
 				else if (c < 56320 && length(a[i]) == 4 && i < n && (e = hx(a[i + 1])) >= 56320 && e < 57344) {
-					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); P[++np] = X[h]
-				} else P[++np] = u8(65533)
-				out(substr(a[i], 5))
+					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); r = r X[h]
+				} else r = r u8(65533)
+				if (length(a[i]) > 4) { e = substr(a[i], 5); if (index(e, "\001")) gsub(/\001/, "\\", e); r = r e }
 			}
+			P[++np] = r
 			return
 		}
 	}

@@ -151,10 +151,11 @@ function pt(t, n,   i, l, m, h, z, v0, v, j) {
 		XA[v, "r"] = np + 1; for (j = 1; j <= NR_[v]; j++) P[++np] = LR[v, j]; XB[v, "r"] = np
 	}
 }
-function esc(L,   n, a, b, s, k, Q) {
-	n = length(L)
+function esc(L,   n, a, b, s, k, Q, w, wa) {
+	n = length(L); wa = -65536
 	for (a = 1; a <= n; a += b) {
-		s = substr(L, a, n > 8192 ? 4096 : n); b = length(s)
+		if (a + 4096 > wa + 65536) { w = substr(L, a, 65536); wa = a }
+		s = substr(w, a - wa + 1, n > 8192 ? 4096 : n); b = length(s)
 		if (index(s, "\\\\")) gsub(/\\\\/, "\001", s)
 		if (index(s, "\\\"")) gsub(/\\"/, "\002", s)
 		if (a + b <= n && match(substr(s, length(s) - 7), /\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?$/)) { s = substr(s, 1, length(s) - RLENGTH); b -= RLENGTH }
@@ -169,11 +170,13 @@ function qj(q, a, b,   m) {
 	return qj(q, a, m) qj(q, m + 1, b)
 }
 function ji() { JN++; delete JB[JN, "new_string"]; delete JB[JN, "old_string"] }
-function st(f,   n, a, i, b, s) {
+function st(f,   n, a, i, b, s, w, wa) {
 	if (f ~ /^[][{}:,]$/) { tk(f); return }
 	if ((n = length(f)) > 8192) {
+		wa = -65536
 		for (a = 1; a <= n && !E; a += b) {
-			s = substr(f, a, 4096); b = length(s)
+			if (a + 4096 > wa + 65536) { w = substr(f, a, 65536); wa = a }
+			s = substr(w, a - wa + 1, 4096); b = length(s)
 			if (a + b <= n && match(s, /[][{}:, \t\r][^][{}:, \t\r]*$/) && RSTART > 1) { s = substr(s, 1, RSTART); b = RSTART }
 			st1(s)
 		}
@@ -210,15 +213,17 @@ function tk(t) {
 	else { E = 1; return }
 	G = JG = ""; T0 = J0 = 0
 }
-function dec(p,   n, a, b, s) {
+function dec(p,   n, a, b, s, w, wa) {
 	if ((n = length(p)) <= 8192) { dec1(p); return }
+	wa = -65536
 	for (a = 1; a <= n; a += b) {
-		s = substr(p, a, 4096); b = length(s)
+		if (a + 4096 > wa + 65536) { w = substr(p, a, 65536); wa = a }
+		s = substr(w, a - wa + 1, 4096); b = length(s)
 		if (a + b <= n && match(substr(s, b - 15), /\\(u([Dd][89ABab][0-9A-Fa-f][0-9A-Fa-f](\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?$/)) { s = substr(s, 1, b - RLENGTH); b -= RLENGTH }
 		dec1(s)
 	}
 }
-function dec1(p,   n, a, i, h, c, e, k) {
+function dec1(p,   n, a, i, h, c, e, k, r) {
 	if (index(p, "\\")) {
 		if (index(p, "\\n")) gsub(/\\n/, "\n", p)
 		if (p ~ /\\[trbf\/]/) {
@@ -234,16 +239,19 @@ function dec1(p,   n, a, i, h, c, e, k) {
 			gsub("\\\\u" h, c == 92 ? "\001" : c == 34 ? "\002" : c == 38 ? "\\&" : X[h], p)
 		}
 		if (index(p, "\\u")) {
-			n = split(p, a, /\\u/); out(a[1])
+			if (index(p, "\002")) gsub(/\002/, "\"", p)
+			n = split(p, a, /\\u/); r = a[1]
+			if (index(r, "\001")) gsub(/\001/, "\\", r)
 			for (i = 2; i <= n; i++) {
 				h = substr(a[i], 1, 4)
-				if (h in X) P[++np] = X[h]
-				else if ((c = hx(h)) < 55296 || c >= 57344) { X[h] = u8(c); P[++np] = X[h] }
+				if (h in X) r = r X[h]
+				else if ((c = hx(h)) < 55296 || c >= 57344) r = r (X[h] = u8(c))
 				else if (c < 56320 && length(a[i]) == 4 && i < n && (e = hx(a[i + 1])) >= 56320 && e < 57344) {
-					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); P[++np] = X[h]
-				} else P[++np] = u8(65533)
-				out(substr(a[i], 5))
+					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); r = r X[h]
+				} else r = r u8(65533)
+				if (length(a[i]) > 4) { e = substr(a[i], 5); if (index(e, "\001")) gsub(/\001/, "\\", e); r = r e }
 			}
+			P[++np] = r
 			return
 		}
 	}
