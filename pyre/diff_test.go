@@ -61,6 +61,14 @@ var handPatterns = []string{
 	`a(?!b|c)`, `(a(?!b)|c)`, `^(?!b)`, `(?!b)`, `a(?!\x00)`, `a(?![\x00-\x7f])`, `a(?!)`,
 	`a(?!b)c`, `a(?!b*)`, `(a(?!b)|c)d`, `a(?!b)$`, `a(?!b){2}`, `a(?!b(?!c))`, `a(?!\bb)`,
 	`a(?!b)(?!c)`, `a(?!b|cd)`, `"[^"]{8,}"(?!\s*\/\/)`,
+	// lookarounds anywhere and \b between word characters (the automaton path)
+	`git reset(?!.*--hard)`, `npx eslint(?!.*--quiet)`, `^(?!(feat|fix|docs)(\(.+\))?: ).+`,
+	`git\s+push(?!.*--dry-run).*\b(main|master)\b`, `^rm\s+(?!-rf\s+(node_modules|\.next|dist|build)\b)`,
+	`(?<=a)b`, `(?<!x)y`, `(?<=\s)-f\b`, `(?<![\w-])--force\b`, `\bx(?=.*y)`, `(?=.*a)(?=.*b)`,
+	`(a(?=b)|c(?!d))+e`, `(?<=ab)(?=cd)`, `((?!ab).)*$`, `^((?!--hard).)*$`, `(?<=a(?<!b))c`,
+	`x(?=(a|b)*c)`, `(?!a)b`, `a(?!b)c`, `a(?!b)$`, `\B$`, `\w\b\W`, `x.*\bfoo`, `(a|^b){2}c`,
+	`a$\n`, `(?m)a$\nb`, `x(?=\b)`, `\b(?<=é)`, `(?<=é)\B`, `a(?=é\b)`, `(?<=^a)b`, `(?<=\Aa)b`,
+	`(?<=a+)b`, `(?<=a|bc)d`, `(?<=a$)b`, `(?<=\bx)b`, `(?<!^)x`, `(?m)(?<!^)x`,
 	// refused constructs
 	`(?=a)b`, `(?!a)b`, `(?<=a)b`, `(?<!a)b`, `(?>ab)`, `a*+`, `a++b`, `(a)?(?(1)b|c)`,
 	`^(?!.*foo)bar`, `(?P<x>a)`, `(?#comment)a`, `a(?#c)*`, `((a)`, `a)`, `(?`, `(?P`, `(?<a>x)`,
@@ -128,6 +136,48 @@ func genNotAhead(r *rand.Rand, b *strings.Builder) {
 	b.WriteByte(')')
 }
 
+// genLook writes a lookaround anywhere: a lookahead of any body (nested
+// lookarounds, repeats, alternatives, anchors and \b in it), or a lookbehind of
+// a fixed width, sometimes a pair of them side by side. Python rejects a
+// lookbehind of no fixed width; the translation must agree.
+func genLook(r *rand.Rand, b *strings.Builder, depth int) {
+	for n := 1 + r.Intn(2); n > 0; n-- {
+		switch r.Intn(4) {
+		case 0, 1:
+			b.WriteString([]string{"(?=", "(?!"}[r.Intn(2)])
+			if depth > 2 {
+				genLiteral(r, b)
+			} else {
+				genAlt(r, b, depth+1)
+			}
+		default:
+			b.WriteString([]string{"(?<=", "(?<!"}[r.Intn(2)])
+			alts := 1 + r.Intn(2)
+			w := 1 + r.Intn(3)
+			for i := 0; i < alts; i++ {
+				if i > 0 {
+					b.WriteByte('|')
+				}
+				for j := 0; j < w; j++ {
+					switch k := r.Intn(10); {
+					case k < 5:
+						genLiteral(r, b)
+					case k < 7:
+						genClass(r, b)
+					case k < 8:
+						b.WriteString([]string{`\w`, `\d`, `\s`, `.`, `\W`}[r.Intn(5)])
+					case k < 9:
+						b.WriteString([]string{`^`, `\A`, `(?<!a)`, `(?<=\w)`, `(?m:^)`}[r.Intn(5)])
+					default:
+						b.WriteString([]string{`a{2}`, `(?:b|c)`, `\b`, `$`, `x*`}[r.Intn(5)])
+					}
+				}
+			}
+		}
+		b.WriteByte(')')
+	}
+}
+
 func genPiece(r *rand.Rand, b *strings.Builder, depth int) {
 	switch k := r.Intn(20); {
 	case k < 7:
@@ -137,6 +187,9 @@ func genPiece(r *rand.Rand, b *strings.Builder, depth int) {
 	case k < 12:
 		escapes := []string{`\d`, `\D`, `\w`, `\W`, `\s`, `\S`, `.`, `.`}
 		b.WriteString(escapes[r.Intn(len(escapes))])
+	case k < 13 && r.Intn(2) == 0:
+		genLook(r, b, depth)
+		return
 	case k < 15:
 		anchors := []string{`^`, `$`, `\A`, `\Z`, `\b`, `\B`, `\b`, `$`}
 		b.WriteString(anchors[r.Intn(len(anchors))])

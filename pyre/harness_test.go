@@ -335,6 +335,46 @@ func sample(r *rand.Rand, n *node, b *strings.Builder) {
 	}
 }
 
+// sampleRaw writes a string the parsed node tends to match, lookaround
+// bodies included: a lookbehind's where it stands, a lookahead's often
+// (what it requires or excludes), what follows it after.
+func sampleRaw(r *rand.Rand, n *node, b *strings.Builder) {
+	switch n.op {
+	case opLiteral, opClass, opAny:
+		if c, ok := pick(r, itemSet(n).minus(unmatchable)); ok {
+			b.WriteRune(c)
+		}
+	case opGroup:
+		sampleRaw(r, n.subs[0], b)
+	case opConcat:
+		for _, s := range n.subs {
+			sampleRaw(r, s, b)
+		}
+	case opAlt:
+		sampleRaw(r, n.subs[r.Intn(len(n.subs))], b)
+	case opRepeat:
+		hi := n.max
+		if hi < 0 || hi > n.min+3 {
+			hi = n.min + 3
+		}
+		k := min(n.min+r.Intn(hi-n.min+1), 40)
+		for i := 0; i < k; i++ {
+			sampleRaw(r, n.subs[0], b)
+		}
+	case opLook, opNotAhead:
+		if n.behind || r.Intn(2) == 0 {
+			sampleRaw(r, n.subs[0], b)
+		}
+	case opAt:
+		switch {
+		case (n.at == atEnd || n.at == atBeginning) && r.Intn(3) == 0:
+			b.WriteByte('\n')
+		case (n.at == atBoundary || n.at == atNonBoundary) && r.Intn(3) == 0:
+			b.WriteString([]string{" ", "x", "é", "-"}[r.Intn(4)])
+		}
+	}
+}
+
 // subjects builds subjects for a pattern: samples from its parse tree, mutations
 // of them (case flips, inserted and deleted characters, newlines around), and a few
 // fixed and random strings.
@@ -345,7 +385,11 @@ func subjects(r *rand.Rand, pattern string, nsamples int) []string {
 		res := tr.resolve(root)
 		for i := 0; i < nsamples; i++ {
 			var b strings.Builder
-			sample(r, res, &b)
+			if i%2 == 1 {
+				sampleRaw(r, root, &b)
+			} else {
+				sample(r, res, &b)
+			}
 			samples = append(samples, b.String())
 		}
 	}

@@ -65,6 +65,7 @@ const (
 	opGroup                  // subs[0]; only during parsing
 	opSet                    // after resolve: one character from set
 	opNotAhead               // (?!subs[0]); after resolve, (?!look[0] look[1] ...)
+	opLook                   // another lookaround of subs[0]: neg (?! (?<!), behind (?<= (?<!
 )
 
 type atKind uint8
@@ -93,6 +94,8 @@ type node struct {
 	max   int
 	set   runeSet   // opSet only
 	look  []runeSet // opNotAhead after resolve: the characters it excludes, in order
+	// opLook only: a lookbehind
+	behind bool
 	// opGroup only
 	capture  bool
 	hasFlags bool
@@ -601,11 +604,20 @@ func (p *parser) parseGroup(start int, verbose bool, nested int, first bool, cur
 				return &node{op: opNotAhead, pos: start, flags: *cur, subs: []*node{body}}
 			}
 			p.refuse(start, kind, "hookify does not translate a "+kind+" assertion into an ERE", lookaroundHints[kind])
-			p.parseSub(verbose, nested+1, *cur)
+			body := p.parseSub(verbose, nested+1, *cur)
 			if !p.match(")") {
 				p.fail(p.pos, "missing ), unterminated subpattern")
 			}
-			return &node{op: opEmpty, pos: start, flags: *cur}
+			behind := strings.HasSuffix(kind, "lookbehind")
+			if behind {
+				// sre_compile: lo, hi = av[1].getwidth(); if lo != hi: raise error
+				if lo, hi := width(body); lo != hi {
+					p.fail(start, "look-behind requires fixed-width pattern")
+				}
+			}
+			// The translator reads it as empty (resolve); the DFA reads it.
+			return &node{op: opLook, pos: start, flags: *cur, subs: []*node{body},
+				neg: strings.HasPrefix(kind, "negative"), behind: behind}
 		case char == "(":
 			_, npos := p.peek()
 			cond := p.getUntil(")", "group name")
@@ -963,4 +975,36 @@ func (p *parser) parseClass(start int, f pyFlags) *node {
 		return &node{op: opLiteral, pos: start, flags: f, r: set[0].lo, neg: negate}
 	}
 	return &node{op: opClass, pos: start, flags: f, items: set, neg: negate}
+}
+
+// width is sre_parse's getwidth: the least and most characters n can match,
+// with counts capped at maxRepeat.
+func width(n *node) (lo, hi int) {
+	switch n.op {
+	case opLiteral, opClass, opAny:
+		return 1, 1
+	case opGroup:
+		return width(n.subs[0])
+	case opConcat:
+		for _, s := range n.subs {
+			l, h := width(s)
+			lo, hi = min(lo+l, maxRepeat), min(hi+h, maxRepeat)
+		}
+		return lo, hi
+	case opAlt:
+		lo, hi = maxRepeat, 0
+		for _, s := range n.subs {
+			l, h := width(s)
+			lo, hi = min(lo, l), max(hi, h)
+		}
+		return lo, hi
+	case opRepeat:
+		l, h := width(n.subs[0])
+		mx := n.max
+		if mx < 0 {
+			mx = maxRepeat
+		}
+		return min(l*n.min, maxRepeat), min(h*mx, maxRepeat)
+	}
+	return 0, 0
 }

@@ -110,10 +110,27 @@ func ERE(pattern string, flags Flags) (string, error) {
 	}
 	root, perr := parse(pattern, ext)
 	if perr != nil && !perr.zeroWidth() {
-		return "", perr
+		return "", perr.withoutDFA()
 	}
 	t := &translator{}
 	b, terr := t.translate(root)
+	errs := perr.list()
+	if terr != nil && (perr == nil || terr.Construct != "never matches") {
+		errs = append(errs, terr.All()...)
+	}
+	if all := joinErrors(errs); all != nil && all.onlyDFA() {
+		db, derr := viaDFA(root, all)
+		if derr != nil {
+			return "", derr
+		}
+		if db.kind == bNever {
+			return "", &Error{Offset: 0, Construct: "never matches", Msg: "the pattern can never match",
+				Hint: "the rule could never fire; fix the pattern or remove the rule"}
+		}
+		b, perr, terr = db, nil, nil
+	} else if all != nil {
+		return "", all.withoutDFA()
+	}
 	if perr != nil {
 		// Every refusal of the parser is of a lookaround, which it read as
 		// empty: zero-width, it changes no neighbour of the constructs the
@@ -133,4 +150,36 @@ func ERE(pattern string, flags Flags) (string, error) {
 			Msg: "internal error: the translated regex is outside the portable subset: " + err.Error()}
 	}
 	return ere, nil
+}
+
+func (e *Error) list() []*Error {
+	if e == nil {
+		return nil
+	}
+	return e.All()
+}
+
+// onlyDFA reports whether every refusal of e is one the automaton path builds.
+func (e *Error) onlyDFA() bool {
+	for _, x := range e.All() {
+		if !dfaRefusals[x.Construct] {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutDFA drops the refusals the automaton path builds when others remain:
+// those are the pattern's problems.
+func (e *Error) withoutDFA() *Error {
+	var rest []*Error
+	for _, x := range e.All() {
+		if !dfaRefusals[x.Construct] {
+			rest = append(rest, x)
+		}
+	}
+	if len(rest) == 0 {
+		return e
+	}
+	return joinErrors(rest)
 }

@@ -54,6 +54,8 @@ func (t *translator) resolve(n *node) *node {
 	switch n.op {
 	case opGroup:
 		return t.resolve(n.subs[0])
+	case opLook:
+		return &node{op: opEmpty, pos: n.pos}
 	case opNotAhead:
 		// Refused in emit when the body is not a sequence of sets: the node must stay,
 		// since a zero-width refusal could otherwise be stripped away.
