@@ -75,8 +75,9 @@ func (m *machine) add(s mstate) int {
 // dfaLimits bound the work of the exact path.
 const (
 	maxNFAStates = 20000
-	maxDFAStates = 4000
-	maxRunStates = 200000
+	maxDFAStates = 2000
+	maxRunStates = 20000
+	maxWork      = 400000 // configurations visited by the closures of one automaton
 )
 
 // errTooLarge is returned (as an *Error) when a pattern is beyond the limits.
@@ -351,6 +352,7 @@ type runner struct {
 	steps    map[stepKey]int32
 	inits    map[[2]uint64]int32
 	ends     map[[2]uint64]bool
+	work     int
 	err      *Error
 }
 
@@ -476,9 +478,12 @@ func (r *runner) close(mi int, cfgs []config, c pctx) []config {
 	var out []config
 	var stack []config
 	stack = append(stack, cfgs...)
-	for len(stack) > 0 {
+	for len(stack) > 0 && r.err == nil {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		if r.work++; r.work > maxWork {
+			r.err = errTooLarge("too much work to build it")
+		}
 		var w strings.Builder
 		x.key(&w)
 		k := w.String()
@@ -606,7 +611,7 @@ func (r *runner) step(rs int32, b byte, c pctx) int32 {
 		s := &m.st[x.q]
 		to := x.q
 		switch {
-		case s.kind == mFinal:
+		case s.kind == mFinal && len(x.obs) > 0:
 			// matched; its lookaheads are still pending
 		case s.kind == mByte && s.set.has(b):
 			to = int32(s.out[0])
@@ -679,7 +684,8 @@ const (
 
 // byteClasses partitions the bytes by every set the automata test.
 func byteClasses(ms []*machine) (cls [256]uint8, reps []byte) {
-	sets := []byteSet{wordBytes, byteRange(0x80, 0xBF), byteRange('\n', '\n')}
+	sets := []byteSet{wordBytes, byteRange(0x80, 0xBF), byteRange('\n', '\n'),
+		byteRange(0xC2, 0xDF), byteRange(0xE0, 0xEF), byteRange(0xF0, 0xF4)}
 	for _, m := range ms {
 		for _, s := range m.st {
 			if s.kind == mByte {
@@ -1001,7 +1007,23 @@ func (d *dfa) ere(limit int) (*bnode, bool) {
 		// the state with the fewest paths through it
 		best, bestCost := -1, 0
 		for k := range alive {
-			cost := len(ins(k)) * len(edges[k])
+			// Delgado and Morais' weight: the size the elimination adds
+			in := ins(k)
+			nin, nout := len(in), len(edges[k])
+			if _, ok := edges[k][k]; ok {
+				nout--
+			}
+			cost := 0
+			for _, p := range in {
+				cost += edges[p][k].size() * (nout - 1)
+			}
+			for t, x := range edges[k] {
+				if t == k {
+					cost += x.size() * (nin*nout - 1)
+				} else {
+					cost += x.size() * (nin - 1)
+				}
+			}
 			if best < 0 || cost < bestCost || (cost == bestCost && k < best) {
 				best, bestCost = k, cost
 			}
@@ -1079,7 +1101,7 @@ func viaDFA(root *node, first *Error) (*bnode, *Error) {
 		if err != nil {
 			return nil, at(err)
 		}
-		re, ok := d.ere(maxDFAERE)
+		re, ok := d.smallestERE()
 		if !ok {
 			return nil, at(errTooLarge("its ERE is too large"))
 		}
@@ -1126,7 +1148,7 @@ func viaDFA(root *node, first *Error) (*bnode, *Error) {
 	if err != nil {
 		return nil, at(err)
 	}
-	re, ok := d.ere(maxDFAERE)
+	re, ok := d.smallestERE()
 	if !ok {
 		return nil, at(errTooLarge("its ERE is too large"))
 	}
@@ -1134,4 +1156,135 @@ func viaDFA(root *node, first *Error) (*bnode, *Error) {
 		return re, nil
 	}
 	return seqNode(&bnode{kind: bBOL}, re), nil
+}
+
+// utf8Need is how many continuation bytes a byte starts (0 for ASCII), or -1
+// for a byte that never starts a character.
+func utf8Need(b byte) int {
+	switch {
+	case b < 0x80:
+		return 0
+	case b >= 0xC2 && b <= 0xDF:
+		return 1
+	case b >= 0xE0 && b <= 0xEF:
+		return 2
+	case b >= 0xF0 && b <= 0xF4:
+		return 3
+	}
+	return -1
+}
+
+// dontCare uses what never happens in valid UTF-8 to make the automaton
+// smaller: it runs the automaton with a UTF-8 decoder, and where the decoder
+// sees an invalid byte the transition is free. At a character boundary it
+// stays in place; inside a character it goes where the character's most
+// common completion goes, so that the states inside a character merge with
+// the state after it (.* becomes one state over all bytes). On valid UTF-8
+// the result reads the same as d; started inside a character, it skips the
+// rest of the character, as if started after it.
+func (d *dfa) dontCare() *dfa {
+	type pst struct {
+		q    int32
+		need int
+	}
+	index := map[pst]int32{}
+	var states []pst
+	add := func(p pst) int32 {
+		if id, ok := index[p]; ok {
+			return id
+		}
+		states = append(states, p)
+		index[p] = int32(len(states) - 1)
+		return int32(len(states) - 1)
+	}
+	add(pst{0, 0})
+	var rows [][]int32
+	for i := 0; i < len(states); i++ {
+		p := states[i]
+		row := make([]int32, len(d.reps))
+		for c, b := range d.reps {
+			row[c] = -1
+			if p.need == 0 {
+				if n := utf8Need(b); n >= 0 {
+					row[c] = add(pst{d.next[p.q][c], n})
+				}
+			} else if b >= 0x80 && b <= 0xBF {
+				row[c] = add(pst{d.next[p.q][c], p.need - 1})
+			}
+		}
+		rows = append(rows, row)
+	}
+	// one state that matches nothing, whatever follows
+	dead := int32(len(states))
+	deadRow := make([]int32, len(d.reps))
+	for c := range deadRow {
+		deadRow[c] = dead
+	}
+	out := &dfa{class: d.class, reps: d.reps, next: make([][]int32, len(states)+1), accept: make([]uint8, len(states)+1)}
+	out.next[dead] = deadRow
+	for need := 0; need <= 3; need++ {
+		for i, p := range states {
+			if p.need != need {
+				continue
+			}
+			row := append([]int32(nil), rows[i]...)
+			if need == 0 {
+				// A state that loops takes the free bytes into its loop;
+				// another sends them nowhere (a state of no match).
+				loops := slices.Contains(row, int32(i))
+				for c := range row {
+					if row[c] < 0 {
+						if loops {
+							row[c] = int32(i)
+						} else {
+							row[c] = dead
+						}
+					}
+				}
+				out.accept[i] = d.accept[p.q]
+			} else {
+				count := map[int32]int{}
+				best := int32(-1)
+				for _, t := range row {
+					if t >= 0 {
+						count[t]++
+						if best < 0 || count[t] > count[best] || (count[t] == count[best] && t < best) {
+							best = t
+						}
+					}
+				}
+				for c := range row {
+					if row[c] < 0 {
+						row[c] = out.next[best][c]
+					}
+				}
+				out.accept[i] = out.accept[best]
+				if d.accept[p.q] == accSink {
+					out.accept[i] = accSink
+				}
+			}
+			out.next[i] = row
+		}
+	}
+	return out.minimize()
+}
+
+// smallestERE writes the automaton, or its form with UTF-8's free
+// transitions, as an ERE: the smaller of the two.
+func (d *dfa) smallestERE() (*bnode, bool) {
+	a, okA := d.ere(maxDFAERE)
+	b, okB := d.dontCare().ere(maxDFAERE)
+	switch {
+	case okA && okB:
+		if a.kind == bNever || b.kind == bNever {
+			return a, true
+		}
+		if len(b.String()) < len(a.String()) {
+			return b, true
+		}
+		return a, true
+	case okB:
+		return b, true
+	}
+	return a, okA
 }

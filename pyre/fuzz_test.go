@@ -19,6 +19,15 @@ func FuzzERE(f *testing.F) {
 		`xa{2,5}y`, `x(ab|c){0,30}y`, `x.{0,61}y`, `x(a{1,3}b){2,}y`, `^\w{3}$`} {
 		f.Add(p, "foo\nK x")
 	}
+	// lookarounds anywhere, nested, in repeats and alternatives, side by side;
+	// \b and \B between characters of either kind; non-ASCII subjects
+	for _, c := range [][2]string{
+		{`git reset(?!.*--hard)`, "git reset --soft é"}, {`(?<=a)b(?=c)`, "xabcé"}, {`(?<!\w)x\b`, "éx y"},
+		{`(a(?=b)|c(?!d))+e`, "abce"}, {`^(?!(feat|fix): ).+`, "feat: x\n"}, {`x\b\w*\B.`, "xé yy"},
+		{`(?<=ab)(?=cd)`, "abcd"}, {`((?!ab).)*$`, "aab\nb"}, {`(?<=a(?<!b))c`, "ac bc"}, {`\B$`, "é "},
+	} {
+		f.Add(c[0], c[1])
+	}
 	f.Fuzz(func(t *testing.T, pattern, subject string) {
 		if len(pattern) > 64 || len(subject) > 24 || !utf8.ValidString(pattern) ||
 			!utf8.ValidString(subject) || strings.ContainsRune(subject, 0) {

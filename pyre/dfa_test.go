@@ -1,0 +1,48 @@
+package pyre
+
+import (
+	"testing"
+)
+
+// TestDFASearch runs the automaton of the whole search (the one a pattern with
+// a lookbehind is written from, and the one a table matcher would run) in Go
+// on the differential cases that need it, and compares each verdict with
+// Python's.
+func TestDFASearch(t *testing.T) {
+	requireTools(t)
+	cases := differentialCases()
+	if testing.Short() {
+		cases = cases[:len(cases)/4]
+	}
+	res := runPython(t, cases)
+	built, compared := 0, 0
+	for ci, c := range cases {
+		py := res[ci]
+		root, perr := parse(c.P, flagIgnoreCase)
+		if py.Err != "" || root == nil || (perr != nil && !perr.onlyDFA()) {
+			continue
+		}
+		// only the patterns that need it: the others are plain EREs
+		if _, terr := (&translator{}).translate(root); terr == nil && perr == nil {
+			continue
+		}
+		d, err := compileDFA(root, true, pcStart)
+		if err != nil {
+			continue
+		}
+		built++
+		for si, s := range c.S {
+			if py.Match[si] < 0 || (py.NonASCII[si] && usesASCIIClasses(c.P)) {
+				continue
+			}
+			compared++
+			if got, want := d.match(s), py.Match[si] == 1; got != want {
+				t.Errorf("pattern %q subject %q: Python %v, automaton %v", c.P, s, want, got)
+			}
+		}
+	}
+	t.Logf("%d automata, %d verdicts compared", built, compared)
+	if built < len(cases)/10 {
+		t.Errorf("only %d of %d patterns built an automaton", built, len(cases))
+	}
+}
