@@ -21,15 +21,17 @@
 //   - \b and \B are kept only where their value follows from the neighbouring
 //     characters, or at an edge of the pattern, where they become a bracket on the
 //     neighbouring character (sound because only match/no-match matters).
-//   - A negative lookahead (?!L) at the end of the match (nothing follows it in its
-//     branch, nor after the branch), where L is a fixed sequence of characters or sets,
-//     becomes "end, or a character outside L's first set, or one inside it followed by
-//     the same for the rest": search only asks whether a match exists, so the ERE may
-//     consume what the lookahead only looked at.
+//   - A negative lookahead (?!L) at the end of the match, where L is a fixed
+//     sequence of characters or sets, becomes "end, or a character outside L's first
+//     set, or one inside it followed by the same for the rest".
+//   - Every other lookaround (positive and negative, ahead and behind, anywhere) and
+//     every \b \B ^ $ \A \Z that the steps above do not decide goes through an
+//     automaton (dfa.go): a minimal DFA over UTF-8 bytes, written back as an ERE by
+//     state elimination, or refused as too large.
 //   - Everything else is refused with an *Error naming the construct and its offset:
-//     lookbehind, positive lookahead, other negative lookaheads, backreferences, atomic groups, possessive quantifiers, conditionals,
-//     counts over 255, \N{...}, anchors and \b where they are not decided, Python
-//     syntax errors, and patterns that can never match.
+//     backreferences, atomic groups, possessive quantifiers, conditionals, counts
+//     over 255, \N{...}, a lookbehind that looks ahead, Python syntax errors
+//     (lookbehinds of no fixed width included), and patterns that can never match.
 //
 // The emitted ERE uses only the portable subset (see Validate). Its one accepted
 // difference from Python: \w, \W, \d, \D, \b and \B are ASCII-based. Python's Unicode
