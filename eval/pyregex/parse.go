@@ -78,7 +78,8 @@ type node struct {
 	at       assertion
 	subs     []*node
 	min, max int
-	neg      bool // opLook: a negative lookahead
+	neg      bool // opLook: a negative lookaround
+	behind   int  // opLook: a lookbehind of this many code points, else -1
 }
 
 // item kinds, for sre_parse's "nothing to repeat" and "multiple repeat".
@@ -422,17 +423,25 @@ func (p *parser) group(start int, f flags, verbose bool, nested int, first bool)
 			if !p.match(')') {
 				return nil, false, p.errorf(start, "missing ), unterminated subpattern")
 			}
-			if maxLen(n) < 0 {
-				// Checking an unbounded lookahead at every position would make
-				// the run time quadratic in the subject.
-				return nil, false, p.unsupported(start, "a lookahead that can match unboundedly many characters is not supported")
-			}
-			return &node{op: opLook, neg: c == '!', subs: []*node{n}}, true, nil
+			return &node{op: opLook, neg: c == '!', subs: []*node{n}, behind: -1}, true, nil
 		case c == '<':
-			if p.match('=') || p.match('!') {
-				return nil, false, p.unsupported(start, "lookbehind is not supported")
+			neg := p.match('!')
+			if !neg && !p.match('=') {
+				return nil, false, p.errorf(p.pos, "unknown extension ?<")
 			}
-			return nil, false, p.errorf(p.pos, "unknown extension ?<")
+			n, err := p.sub(f, verbose, nested+1)
+			if err != nil {
+				return nil, false, err
+			}
+			if !p.match(')') {
+				return nil, false, p.errorf(start, "missing ), unterminated subpattern")
+			}
+			// sre_compile: a lookbehind's least and most widths must agree
+			w := maxLen(n)
+			if w < 0 || w != minLen(n) {
+				return nil, false, p.errorf(start, "look-behind requires fixed-width pattern")
+			}
+			return &node{op: opLook, neg: neg, subs: []*node{n}, behind: w}, true, nil
 		case c == '(':
 			return nil, false, p.unsupported(start, "conditional groups are not supported")
 		case c == '>':
@@ -496,6 +505,31 @@ func maxLen(n *node) int {
 			return -1
 		}
 		return m * n.max
+	}
+	return 0
+}
+
+// minLen is the least number of code points n matches.
+func minLen(n *node) int {
+	switch n.op {
+	case opChar:
+		return 1
+	case opCat:
+		total := 0
+		for _, s := range n.subs {
+			total += minLen(s)
+		}
+		return total
+	case opAlt:
+		least := -1
+		for _, s := range n.subs {
+			if m := minLen(s); least < 0 || m < least {
+				least = m
+			}
+		}
+		return max(least, 0)
+	case opRepeat:
+		return minLen(n.subs[0]) * n.min
 	}
 	return 0
 }

@@ -13,12 +13,13 @@
 // Differences from Python, by design:
 //   - \w, \W, \d, \D, \b and \B are ASCII-only ([0-9A-Za-z_] and [0-9]), the
 //     choice the bash translator makes. \s is Python's Unicode \s.
-//   - Lookahead is evaluated by an anchored run of its own program at the
-//     position, so only lookaheads that match a bounded number of
-//     characters are accepted (the run time stays linear). Lookbehind,
-//     lookaheads of unbounded length, backreferences, conditional and atomic groups, possessive
-//     quantifiers, \N{...} and counts over 1000 are refused with an Error
-//     whose Unsupported is true.
+//   - A lookahead is evaluated by an anchored run of its own program at the
+//     position, and a lookbehind of width w (Python's fixed width, in code
+//     points) by an anchored run from w code points back that must end at
+//     the position. A lookahead that can match unboundedly many characters
+//     makes the run time quadratic in the subject at worst. Backreferences,
+//     conditional and atomic groups, possessive quantifiers, \N{...} and
+//     counts over 1000 are refused with an Error whose Unsupported is true.
 //   - Python strings are code points; a Go string may hold invalid UTF-8.
 //     Each byte that is not part of valid UTF-8 is read as the code point
 //     U+DC80+(byte-0x80), as Python's "surrogateescape" decoding reads it.
@@ -54,8 +55,9 @@ type inst struct {
 	cls  *class
 	at   assertion
 	x, y int
-	look *Regexp // iLook: the lookahead's own program
-	neg  bool    // iLook: negative lookahead
+	look *Regexp // iLook: the lookaround's own program
+	neg  bool    // iLook: negative lookaround
+	back int     // iLook: a lookbehind's width, else -1
 }
 
 // maxInsts bounds the size of the expanded program.
@@ -151,7 +153,7 @@ func (c *progBuilder) compile(n *node) frag {
 			c.tooBig = true
 			return frag{}
 		}
-		pc := c.emit(inst{op: iLook, look: &Regexp{prog: sub.prog, start: f.start}, neg: n.neg})
+		pc := c.emit(inst{op: iLook, look: &Regexp{prog: sub.prog, start: f.start}, neg: n.neg, back: n.behind})
 		return frag{pc, []hole{{pc: pc}}}
 	case opCat:
 		f := c.compile(n.subs[0])
@@ -264,24 +266,26 @@ func (s *sparse) insert(pc int) {
 
 func (s *sparse) clear() { s.dense = s.dense[:0] }
 
-func (re *Regexp) match(s []rune) bool { return re.run(s, 0, false) }
+func (re *Regexp) match(s []rune) bool { return re.run(s, 0, false, -1) }
 
 // run reports whether the program matches s from position from: at from
 // only when anchored (a lookahead), else at any position from there on.
-func (re *Regexp) run(s []rune, from int, anchored bool) bool {
+// run looks for a match starting at from (only there when anchored); with
+// end >= 0 a match counts only where it ends at end.
+func (re *Regexp) run(s []rune, from int, anchored bool, end int) bool {
 	clist, nlist := newSparse(len(re.prog)), newSparse(len(re.prog))
 	for i := from; ; i++ {
-		if (i == from || !anchored) && re.add(clist, re.start, i, s) {
+		if (i == from || !anchored) && re.add(clist, re.start, i, s, end) {
 			return true
 		}
-		if i == len(s) || anchored && len(clist.dense) == 0 {
+		if i == len(s) || i == end || anchored && len(clist.dense) == 0 {
 			return false
 		}
 		r := s[i]
 		nlist.clear()
 		for _, pc := range clist.dense {
 			in := &re.prog[pc]
-			if in.op == iChar && in.cls.match(r) && re.add(nlist, in.x, i+1, s) {
+			if in.op == iChar && in.cls.match(r) && re.add(nlist, in.x, i+1, s, end) {
 				return true
 			}
 		}
@@ -291,7 +295,7 @@ func (re *Regexp) run(s []rune, from int, anchored bool) bool {
 
 // add follows the empty transitions from pc at position pos, and reports
 // whether they reach the match.
-func (re *Regexp) add(q *sparse, pc, pos int, s []rune) bool {
+func (re *Regexp) add(q *sparse, pc, pos int, s []rune, end int) bool {
 	for {
 		if q.has(pc) {
 			return false
@@ -300,11 +304,11 @@ func (re *Regexp) add(q *sparse, pc, pos int, s []rune) bool {
 		in := &re.prog[pc]
 		switch in.op {
 		case iMatch:
-			return true
+			return end < 0 || pos == end
 		case iJmp:
 			pc = in.x
 		case iSplit:
-			if re.add(q, in.x, pos, s) {
+			if re.add(q, in.x, pos, s, end) {
 				return true
 			}
 			pc = in.y
@@ -314,7 +318,13 @@ func (re *Regexp) add(q *sparse, pc, pos int, s []rune) bool {
 			}
 			pc = in.x
 		case iLook:
-			if in.look.run(s, pos, true) == in.neg {
+			var holds bool
+			if in.back >= 0 {
+				holds = pos >= in.back && in.look.run(s, pos-in.back, true, pos)
+			} else {
+				holds = in.look.run(s, pos, true, -1)
+			}
+			if holds == in.neg {
 				return false
 			}
 			pc = in.x

@@ -56,7 +56,10 @@ var edgePatterns = []string{
 	`a|(?i)b`, `(?L)a`, `(?au)a`, `(?a)(?u)a`, `(?-a:a)`, `(?i-i:a)`, `(?z)`, `(?`, `(?-)`,
 	`(?i:`, `(?im-sx:a.b)`, `(?t)a`, `)`, `(`, `a)`, `(a`, `()`, `a||b`, `|`, `(|a)`,
 	`(?x)(?#c)a`, `(?#c)(?x) a`, `(?x)\#`, `(?x)a#\\`,
-	// Lookahead (bounded bodies; unbounded ones are refused).
+	// Lookaround: lookaheads of any body, lookbehinds of a fixed width.
+	`(?=a*)`, `^(?!.*foo)`, `(?!a(?=b+))`, `git reset(?!.*--hard)`, `^(?!(feat|fix)(\(.+\))?: ).+`,
+	`(a(?=b)|c(?!d))+e`, `((?!ab).)*$`, `(?<=a)b`, `(?<!a)b`, `(?<=ab|cd)e`, `(?<=a(?<!b))c`, `(?<=\bx)y`,
+	`(?<=a$)`, `(?<=a+)b`, `(?<=a|bc)d`, `(?<![\w-])--force\b`, `(?<=^a)b`, `(?<=é)\B`, `\b(?<=é)`,
 	`a(?!b)`, `a(?=b)`, `(?!a)`, `^(?!a)`, `a(?!b)*`, `a(?!b)+c`, `(?!b){2}`, `a(?!)`, `(?=)a`,
 	`k(?!s)`, `x(?!k)`, `x(?!ſ)`, `x(?![a-f]\s)`, `#[0-9a-f]{3}(?![0-9a-f])`, `a(?!b|cd)`, `a(?!b{2,3})`,
 	`a(?!(?-i:B))`, `a(?!$)`, `a(?!\b)`, `(a(?!b)|c)d`, `a(?!b(?!c))`, `a(?=b(?!c))`, `a(?!b)(?!c)`,
