@@ -3,7 +3,6 @@ package pyre
 import (
 	"encoding/json"
 	"errors"
-	oldrand "math/rand"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -382,40 +381,3 @@ func TestAllRefusals(t *testing.T) {
 	}
 }
 
-// TestBoundaryHintExamples: the rewrites that the \b refusal's hint shows
-// ("X as Y") are what they claim: X is refused, Y translates, and Python
-// matches both on the same subjects (generated from each).
-func TestBoundaryHintExamples(t *testing.T) {
-	_, err := ERE(`printf\b[^\n]*>`, IgnoreCase)
-	var e *Error
-	if !errors.As(err, &e) || e.Construct != "word boundary" {
-		t.Fatalf("printf\\b[^\\n]*> = %v, want a word boundary refusal", err)
-	}
-	_, hint, _ := strings.Cut(e.Hint, "as a set: ")
-	pairs := strings.Split(hint, ", and ")
-	if len(pairs) != 2 {
-		t.Fatalf("hint %q: want two examples", e.Hint)
-	}
-	for _, p := range pairs {
-		x, y, ok := strings.Cut(p, " as ")
-		if !ok {
-			t.Fatalf("example %q is not X as Y", p)
-		}
-		if _, err := ERE(x, IgnoreCase); err == nil {
-			t.Errorf("%s translates: the example shows nothing", x)
-		}
-		if _, err := ERE(y, IgnoreCase); err != nil {
-			t.Errorf("%s, the hint's rewrite of %s, is refused: %v", y, x, err)
-		}
-		// Python matches X and Y on the same subjects.
-		requireTools(t)
-		r := oldrand.New(oldrand.NewSource(9))
-		subs := append(subjects(r, x, 300), subjects(r, y, 300)...)
-		res := runPython(t, []pyCase{{P: x, S: subs}, {P: y, S: subs}})
-		for i := range subs {
-			if res[0].Match[i] != res[1].Match[i] {
-				t.Errorf("on %q Python gives %s %d and %s %d", subs[i], x, res[0].Match[i], y, res[1].Match[i])
-			}
-		}
-	}
-}
