@@ -380,4 +380,3 @@ func TestAllRefusals(t *testing.T) {
 		}
 	}
 }
-
