@@ -991,16 +991,24 @@ func (d *dfa) ere(limit int) (*bnode, bool) {
 			alive[i] = true
 		}
 	}
+	// preds[k]: the states with an edge into k
+	preds := make([]map[int]bool, n+1)
+	for i := range preds {
+		preds[i] = map[int]bool{}
+	}
+	for i := range edges {
+		for j := range edges[i] {
+			preds[j][i] = true
+		}
+	}
 	ins := func(k int) []int {
 		var out []int
-		for i := 0; i < n; i++ {
-			if i == k || (i != 0 && !alive[i]) {
-				continue
-			}
-			if _, ok := edges[i][k]; ok {
+		for i := range preds[k] {
+			if i != k && (i == 0 || alive[i]) {
 				out = append(out, i)
 			}
 		}
+		slices.Sort(out)
 		return out
 	}
 	for len(alive) > 0 {
@@ -1050,10 +1058,15 @@ func (d *dfa) ere(limit int) (*bnode, bool) {
 					return nil, false
 				}
 				edges[p][t] = path
+				preds[t][p] = true
 			}
 			delete(edges[p], k)
+			delete(preds[k], p)
 		}
 		delete(alive, k)
+		for t := range edges[k] {
+			delete(preds[t], k)
+		}
 		edges[k] = nil
 	}
 	res := edges[0][n]
