@@ -120,13 +120,14 @@ var ErrNotGenerated = errors.New("exists and is not hookify's")
 
 // headerLine is the 1-based line that holds the generated header in a file
 // named p (README, "Ownership"): line 2 of a .sh script, after its "#!"
-// line; line 1 of a .ps1 script, after its UTF-8 byte order mark, and of
-// a .awk program. Other files carry no header hookify can recognise: 0.
+// line; line 1 of a .ps1 script, after its UTF-8 byte order mark, of a
+// .awk program and of a Cursor command (.md, written by hookify init).
+// Other files carry no header hookify can recognise: 0.
 func headerLine(p string) int {
 	switch path.Ext(p) {
 	case ".sh":
 		return 2
-	case ".ps1", ".awk":
+	case ".ps1", ".awk", ".md":
 		return 1
 	}
 	return 0
@@ -134,7 +135,8 @@ func headerLine(p string) int {
 
 // IsGenerated reports whether data, the content of the file p, carries
 // hookify's header in its fixed place (see headerLine): the line is "# "
-// and a [codegen.IsHeader] line, and nothing else, but for a "\r" that git
+// and a [codegen.IsHeader] line (in a .md file "<!-- ", the line and
+// " -->"), and nothing else, but for a "\r" that git
 // may have added before the newline. A file that merely mentions the words
 // elsewhere is not generated.
 func IsGenerated(p string, data []byte) bool {
@@ -157,8 +159,13 @@ func Header(p string, data []byte) (sources []string, flags string, ok bool) {
 	if len(lines) < n || n == 2 && !strings.HasPrefix(lines[0], "#!") {
 		return nil, "", false
 	}
-	line, found := strings.CutPrefix(strings.TrimSuffix(lines[n-1], "\r"), "# ")
-	if !found {
+	open, close := "# ", ""
+	if path.Ext(p) == ".md" {
+		open, close = "<!-- ", " -->"
+	}
+	line, opened := strings.CutPrefix(strings.TrimSuffix(lines[n-1], ""), open)
+	line, closed := strings.CutSuffix(line, close)
+	if !opened || !closed {
 		return nil, "", false
 	}
 	return codegen.ParseHeader(line)

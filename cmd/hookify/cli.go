@@ -181,6 +181,18 @@ func init() {
 			return func(c *cli) int { return evalCmd(c, *event) }
 		},
 	}, {
+		name:    "init",
+		summary: "write Cursor's /hookify commands to .cursor/commands/, create .claude/ and build",
+		doc: "Writes the Cursor commands /hookify (write or change a rule from a request or from the\n" +
+			"conversation), /hookify-list, /hookify-configure and /hookify-help to .cursor/commands/,\n" +
+			"creates .claude/ when it is missing, builds, and says what to do next. A second init\n" +
+			"changes nothing, and a command file that is not hookify's is left alone (init says how to\n" +
+			"adopt it).",
+		flags:  fDir | fUser | fKeep,
+		user:   "write ~/.cursor/commands/ and build ~/.claude/hookify.*.local.md into ~/.cursor/",
+		writes: true,
+		setup:  body(initCmd),
+	}, {
 		name:    "doctor",
 		summary: "check that what Cursor will run here works: hooks.json, scripts, freshness, programs; writes nothing",
 		doc: "Checks hooks.json and each hookify hook it runs: the file is what Cursor reads, every script\n" +

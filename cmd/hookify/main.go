@@ -11,6 +11,7 @@
 //	hookify test [the flags of build but --json] [--cases DIR] [RULES...]
 //	hookify eval --event EVENT [-C DIR] [--user] [--layout L] [--warn W] [--no-prompt-hooks] [-k] [RULES...] < payload.json
 //	hookify doctor [-C DIR] [--user] [--json] [-k]
+//	hookify init [-C DIR] [--user] [-k]
 //	hookify help [COMMAND]
 //
 // The commands are declared in cli.go, which also holds the prologue they
