@@ -181,6 +181,17 @@ func init() {
 			return func(c *cli) int { return evalCmd(c, *event) }
 		},
 	}, {
+		name: "watch", flagsFromOutput: true,
+		summary: "build now and after every save of a rule file, until Ctrl-C",
+		doc: "Builds, then watches the rule folder and builds again after every save of a rule file\n" +
+			"(changes within a short quiet time are one build), one line per build. A rule with errors\n" +
+			"is reported at file:line:col and nothing is written, so the hooks of the last good build\n" +
+			"stay. Flags not given are the ones the output was built with. Ctrl-C (SIGINT) or SIGTERM\n" +
+			"stops it with exit 0.",
+		flags: fOutput,
+		user:  "watch ~/.claude/ and write ~/.cursor/",
+		setup: body(watchCmd),
+	}, {
 		name:    "init",
 		summary: "write Cursor's /hookify commands to .cursor/commands/, create .claude/ and build",
 		doc: "Writes the Cursor commands /hookify (write or change a rule from a request or from the\n" +

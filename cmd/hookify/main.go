@@ -12,6 +12,7 @@
 //	hookify eval --event EVENT [-C DIR] [--user] [--layout L] [--warn W] [--no-prompt-hooks] [-k] [RULES...] < payload.json
 //	hookify doctor [-C DIR] [--user] [--json] [-k]
 //	hookify init [-C DIR] [--user] [-k]
+//	hookify watch [the flags of build but --json and -k]
 //	hookify help [COMMAND]
 //
 // The commands are declared in cli.go, which also holds the prologue they
