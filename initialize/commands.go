@@ -134,9 +134,8 @@ asked one after the command.
 hookify compiles Claude Code hookify rules (` + "`{{.Rules}}`" + `) into Cursor hooks:
 scripts under ` + "`{{.Hooks}}`" + ` and entries in ` + "`{{.HooksJSON}}`" + `. Cursor runs them before and after
 the agent's shell commands, file writes, reads, MCP tools and prompts, and when it stops.
-A rule acts once it is built: ` + "`hookify build`" + ` writes the hooks, ` + "`hookify watch`" + ` rebuilds on
-every save, and a hook that finds a rule file changed since the build rebuilds itself or
-tells the agent what to run.
+A rule acts once it is built: ` + "`hookify build`" + ` writes the hooks and ` + "`hookify watch`" + ` rebuilds
+on every save; until then the hooks enforce the rules as they were last built.
 
 - ` + "`/hookify <what to prevent>`" + `: write or change a rule; with no text, from this conversation.
 - ` + "`/hookify-list`" + `: the rules and whether each is enforced.
