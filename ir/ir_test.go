@@ -1,6 +1,9 @@
 package ir
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestFileName(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
@@ -75,5 +78,37 @@ func TestJSONStringConcatenates(t *testing.T) {
 	}
 	if JSONString("<&>") != `"<&>"` {
 		t.Errorf("HTML characters must not be escaped: %s", JSONString("<&>"))
+	}
+}
+
+// TestAnswersUseDocumentedKeys: every answer holds only keys Cursor's docs
+// give that event's output (SPEC §9.1: an answer that does not fit its
+// event's schema may block), written out by hand from
+// ../shared/docs/cursor-contract.md's event table.
+func TestAnswersUseDocumentedKeys(t *testing.T) {
+	documented := map[CursorEvent][]string{
+		BeforeShellExecution: {"permission", "user_message", "agent_message"},
+		BeforeMCPExecution:   {"permission", "user_message", "agent_message"},
+		PreToolUse:           {"permission", "user_message", "agent_message", "updated_input"},
+		PostToolUse:          {"additional_context", "updated_mcp_tool_output"},
+		BeforeReadFile:       {"permission", "user_message"},
+		BeforeSubmitPrompt:   {"continue", "user_message"},
+		Stop:                 {"followup_message"},
+	}
+	for _, e := range CursorEvents {
+		keys, ok := documented[e]
+		if !ok {
+			t.Errorf("%s: no documented output keys in this test", e)
+			continue
+		}
+		for _, o := range []Outcome{None, Warned, Blocked, Failed} {
+			for _, w := range []WarnMode{WarnContext, WarnAsk, WarnAllow} {
+				for _, f := range AnswerFor(e, o, w, true).Fields {
+					if !slices.Contains(keys, f.Key) {
+						t.Errorf("%s %s --warn %s: key %q is not documented for the event", e, o, w, f.Key)
+					}
+				}
+			}
+		}
 	}
 }
