@@ -74,10 +74,9 @@ func (c *cli) alsoBuilt() {
 	}
 }
 
-// builtFlags are the build flags that the headers of the generated scripts
-// under root record (SPEC §9.6), those of the first in name order that
-// records any; ok is false when none does.
-func builtFlags(root string) (compiler.Options, bool) {
+// builtHeaders calls fn with the rule files and the build flags that the
+// header of each generated script under root records, in name order.
+func builtHeaders(root string, fn func(sources []string, flags string)) {
 	fsys := os.DirFS(root)
 	entries, _ := fs.ReadDir(fsys, compiler.HooksDir)
 	for _, e := range entries {
@@ -85,17 +84,26 @@ func builtFlags(root string) (compiler.Options, bool) {
 			continue
 		}
 		p := path.Join(compiler.HooksDir, e.Name())
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			continue
-		}
-		if _, flags, ok := writer.Header(p, data); ok && flags != "" {
-			if o, err := compiler.ParseBuildFlags(flags); err == nil {
-				return o, true
+		if data, err := fs.ReadFile(fsys, p); err == nil {
+			if sources, flags, ok := writer.Header(p, data); ok {
+				fn(sources, flags)
 			}
 		}
 	}
-	return compiler.Options{}, false
+}
+
+// builtFlags are the build flags that the headers of the generated scripts
+// under root record (SPEC §9.6), those of the first in name order that
+// records any; ok is false when none does.
+func builtFlags(root string) (o compiler.Options, ok bool) {
+	builtHeaders(root, func(_ []string, flags string) {
+		if !ok && flags != "" {
+			if parsed, err := compiler.ParseBuildFlags(flags); err == nil {
+				o, ok = parsed, true
+			}
+		}
+	})
+	return o, ok
 }
 
 // builtSources are the rule files that the generated scripts under root
@@ -104,18 +112,9 @@ func builtFlags(root string) (compiler.Options, bool) {
 // that naming one rule never removes the hooks of the others (SPEC §9.5).
 func builtSources(root string) []string {
 	fsys := os.DirFS(root)
-	entries, _ := fs.ReadDir(fsys, compiler.HooksDir)
 	var out []string
-	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), ir.ScriptPrefix) {
-			continue
-		}
-		p := path.Join(compiler.HooksDir, e.Name())
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			continue
-		}
-		for _, src := range headerSources(p, data) {
+	builtHeaders(root, func(sources []string, _ string) {
+		for _, src := range sources {
 			if !fs.ValidPath(src) || slices.Contains(out, src) {
 				continue
 			}
@@ -123,7 +122,7 @@ func builtSources(root string) []string {
 				out = append(out, src)
 			}
 		}
-	}
+	})
 	slices.Sort(out)
 	return out
 }
