@@ -72,7 +72,9 @@ func compile(fsys fs.FS, opts compiler.Options) (*compiler.Result, map[string]st
 	}
 	for _, f := range files {
 		// The decoder is the same in every script and tested on its own.
-		out[f.Path] = strings.ReplaceAll(string(f.Data), bash.Decoder, "<templates/decode.awk>")
+		text := strings.ReplaceAll(string(f.Data), bash.Decoder, "<templates/decode.awk>")
+		text = strings.ReplaceAll(text, bash.PatchReader, "<templates/patch.awk>")
+		out[f.Path] = strings.ReplaceAll(text, bash.NoPatchReader, "<templates/nopatch.awk>")
 	}
 	if len(res.Program.Rules) > 0 {
 		out["ir"] = ir.Dump(res.Program, res.Cursor)

@@ -23,15 +23,17 @@
 # unset), else the texts of a string tool_input (unless it starts with "{"
 # after white space), tool_input.patch and tool_input.diff. Each file of
 # each patch is a view j (1-based, in order); for each wanted tool_input
-# key of the table in dinit, X[j, i] is its value in that file: file_path
+# key of the table in pat_init, X[j, i] is its value in that file: file_path
 # its path, path the path of its "*** Move to:" line (unset without one),
 # content, contents and new_string its added lines, old_string its removed
 # lines, each line with a newline. NV is the number of views. A patch text
-# that cannot be read (see pt) makes the input invalid.
+# that cannot be read (see pat_lines) makes the input invalid. The patch
+# reader is templates/patch.awk (hooks that read no patches hold
+# templates/nopatch.awk instead).
 #
 # I: when set to 1, the input is the decoded text of a string tool_input
 # (docs/mcp.md): nothing may come before the "{" but JSON whitespace.
-# dstr(s, w, o) decodes such a text s in the same program after the payload,
+# dec_input(s, w, o) decodes such a text s in the same program after the payload,
 # with I=1, W=w and O=o: its keys get values in V; when s is not one JSON
 # object there are none and OK becomes 0 (the hook cannot decide), else OK
 # stays as it was.
@@ -45,7 +47,7 @@
 # 01, wherever it stands: BWK and busybox awk cannot hold a NUL, so a NUL is
 # read as 01 everywhere, as transcripts are (README, "Payload fields").
 #
-# Output: after the input, END calls dfin, which sets OK to 1 when the
+# Output: after the input, END calls dec_end, which sets OK to 1 when the
 # input was valid (else 0, and V holds none of the keys), then hook().
 # A string is decoded (all JSON escapes; a pair of surrogates gives 4-byte
 # UTF-8, a lone one gives EF BF BD; other bytes are copied as is); a number,
@@ -63,7 +65,8 @@
 # busybox awk runs gsub, split and match in time proportional to matches
 # times the length of the string (glibc regexec measures the rest of the
 # string at each call), so lines, strings and structure over 8 KB are
-# worked on in pieces of about 4 KB (esc, dec, st); a token (a number)
+# worked on in pieces of about 4 KB (dec_escapes, dec_string,
+# dec_struct); a token (a number)
 # over 4 KB long is cut there and makes the input invalid. Split only ever
 # splits at a one-byte string, which busybox awk does in linear time.
 #
@@ -72,171 +75,119 @@
 # 02 (raw control bytes are rejected before that, so these are unambiguous),
 # one regex rejects every malformed escape, and the line is split at double
 # quotes: odd fragments are structure, even ones are whole strings. Structure
-# is split into tokens for a state machine: S 0 before the object, 1 after {,
+# is split into tokens for a state machine: dec_state 0 before the object, 1 after {,
 # 2 after a comma in an object, 3 before a colon, 4 before a value, 5 after
 # [, 6 after a value, 7 after the object. Wanted values are decoded with gsub
-# into pieces kept in the array P, never built up by concatenation; the
-# latest value of key k is P[VA[k]] to P[VB[k]], or none when VS[k] is 0, and
-# dfin joins them once. Output uses print with an empty ORS: BWK awk
+# into pieces kept in the array piece, never built up by concatenation; the
+# latest value of key k is piece[val_from[k]] to piece[val_to[k]], or none
+# when val_set[k] is 0, and dec_end joins them once. dec_depth is the depth,
+# dec_open[d] the bracket that opened depth d, dec_bad set when the input
+# cannot be read; key_cur is the wanted key whose value comes next. Output uses print with an empty ORS: BWK awk
 # allocates a buffer as large as the input line for every printf and sprintf.
-BEGIN { dinit() }
-{ dline($0) }
-END { dfin(); hook() }
-# dinit: a fresh decoder for the keys W.
-function dinit(   i, k, w) {
-	S = d = E = FF = FN = np = NV = JS = JN = JA = JW = T = T0 = J0 = 0; G = JG = ""
-	delete C; delete VS; delete VA; delete VB; delete PR; delete TK; delete K; delete P
-	delete PK; delete XA; delete XB; delete JB; delete JE; delete FT; delete NA; delete NR_; delete LA; delete LR
-	ORS = ""; Z = sprintf("%c", 0); ZN = length(Z) == 1
-	PX = I ? "^[\t\r ]*$" : "^([\t\r " sprintf("%c%c%c%c%c", 239, 187, 191, 254, 255) "]|n[+][+])*$"
-	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
-	N = split(W, w, " ")
-	for (i = 1; i <= N; i++) {
+BEGIN { dec_init() }
+{ dec_line($0) }
+END { dec_end(); hook() }
+# dec_init: a fresh decoder for the keys W.
+function dec_init(   i, k, w, c) {
+	dec_state = dec_depth = dec_bad = pat_free = piece_n = NV = edits_seen = edits_n = edits_in = edits_wanted = dec_inner = dec_key_input = dec_key_edits = 0; key_cur = edit_key = ""
+	delete dec_open; delete val_set; delete val_from; delete val_to; delete key_wanted; delete key_inner; delete key_name; delete piece
+	delete edit_from; delete edit_to
+	ORS = ""; dec_nul = sprintf("%c", 0); dec_nul_seen = length(dec_nul) == 1
+	dec_lead = I ? "^[\t\r ]*$" : "^([\t\r " sprintf("%c%c%c%c%c", 239, 187, 191, 254, 255) "]|n[+][+])*$"
+	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); hex_digit[c] = hex_digit[toupper(c)] = i }
+	key_n = split(W, w, " ")
+	for (i = 1; i <= key_n; i++) {
 		k = w[i]
 		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/ && k !~ /^tool_input[.]edits\[\][.](new|old)_string$/) {
 			# in a string tool_input (I=1) no edits are joined: always unset
-			if (I && k ~ /^edits\[\][.](new|old)_string$/) { K[i] = k; continue }
-			E = 1
+			if (I && k ~ /^edits\[\][.](new|old)_string$/) { key_name[i] = k; continue }
+			dec_bad = 1
 		}
-		if (k ~ /\[/) JW = 1
-		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
-		K[i] = k; PR[k] = 1
+		if (k ~ /\[/) edits_wanted = 1
+		if (k ~ /[.]/) { k = "\"" substr(k, 12); key_inner[k] = 1 }
+		key_name[i] = k; key_wanted[k] = 1
 	}
-	if (A) {
-		PR["tool_input"] = PR["\"patch"] = PR["\"diff"] = TK["\"patch"] = TK["\"diff"] = 1
-		split("file_path f path m content a contents a new_string a old_string r", w, " ")
-		for (i = 1; i < 12; i += 2) PK["\"" w[i]] = w[i + 1]
-		FX = substr(PX, 1, length(PX) - 1) "[*][*][*] Begin Patch"
-		# PS: the White_Space of Unicode in UTF-8, which str::trim of Rust drops
-		PS = "([\t\n\013\014\r ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+"
-	}
+	if (A) pat_init()
 }
-# dline: one line of the input.
-function dline(L,   k, n, i, f, F, T9) {
-	if (E) return
-	if (FF) { FT[++FN] = L; return }
-	if (!S) {
-		if (A && L ~ FX) { FF = 1; match(L, /[*][*][*] Begin Patch/); FT[FN = 1] = substr(L, RSTART); return }
+# dec_line: one line of the input.
+function dec_line(L,   k, n, i, f, F, ctl) {
+	if (dec_bad) return
+	if (pat_free) { pat_line[++pat_n] = L; return }
+	if (!dec_state) {
+		if (A && pat_start(L)) return
 		k = index(L, "{")
-		if (substr(L, 1, k ? k - 1 : length(L)) !~ PX) { E = 1; return }
+		if (substr(L, 1, k ? k - 1 : length(L)) !~ dec_lead) { dec_bad = 1; return }
 		if (!k) return
-		L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1
+		L = substr(L, k + 1); dec_depth = 1; dec_open[1] = "{"; dec_state = 1
 	}
-	T9 = 0
-	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { E = 1; return }; T9 = 1 }
-	if (ZN && index(L, Z)) { E = 1; return }
-	if (index(L, "\\")) { L = esc(L); if (E) return }
+	ctl = 0
+	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { dec_bad = 1; return }; ctl = 1 }
+	if (dec_nul_seen && index(L, dec_nul)) { dec_bad = 1; return }
+	if (index(L, "\\")) { L = dec_escapes(L); if (dec_bad) return }
 	n = split(L, F, "\"")
-	if (n % 2 == 0 && n) { E = 1; return }
+	if (n % 2 == 0 && n) { dec_bad = 1; return }
 	for (i = 1; i <= n; i++) {
 		f = F[i]
-		if (i % 2) { if (f != "") { st(f); if (E) return } }
-		else if (T9 && f ~ /[\t\r]/) { E = 1; return }
-		else if (S == 1 || S == 2) {
-			S = 3; G = ""
-			if (f ~ /[\\\001\002]/) f = kd(f)
-			if (d == 1) { T0 = f == "tool_input"; if (T0) { for (k in TK) VS[k] = 0; JS = 0 }; if (f in PR) G = f }
-			else if (d == 2 && T) { if (("\"" f) in PR && f !~ /[[]/) G = "\"" f; if (JW && f == "edits") { J0 = 1; JS = JN = 0 } }
-			else if (d == 4 && JA && (f == "new_string" || f == "old_string")) JG = f
-		} else if (S == 4 || S == 5) {
-			if (JA && d == 3) ji()
-			if (G != "") { VS[G] = 1; VA[G] = np + 1; dec(f); VB[G] = np }
-			if (JG != "") { JB[JN, JG] = np + 1; dec(f); JE[JN, JG] = np }
-			G = JG = ""; T0 = J0 = 0; S = 6
-		} else { E = 1; return }
+		if (i % 2) { if (f != "") { dec_struct(f); if (dec_bad) return } }
+		else if (ctl && f ~ /[\t\r]/) { dec_bad = 1; return }
+		else if (dec_state == 1 || dec_state == 2) {
+			dec_state = 3; key_cur = ""
+			if (f ~ /[\\\001\002]/) f = dec_key(f)
+			if (dec_depth == 1) { dec_key_input = f == "tool_input"; if (dec_key_input) { for (k in key_inner) val_set[k] = 0; edits_seen = 0 }; if (f in key_wanted) key_cur = f }
+			else if (dec_depth == 2 && dec_inner) { if (("\"" f) in key_wanted && f !~ /[[]/) key_cur = "\"" f; if (edits_wanted && f == "edits") { dec_key_edits = 1; edits_seen = edits_n = 0 } }
+			else if (dec_depth == 4 && edits_in && (f == "new_string" || f == "old_string")) edit_key = f
+		} else if (dec_state == 4 || dec_state == 5) {
+			if (edits_in && dec_depth == 3) edits_item()
+			if (key_cur != "") { val_set[key_cur] = 1; val_from[key_cur] = piece_n + 1; dec_string(f); val_to[key_cur] = piece_n }
+			if (edit_key != "") { edit_from[edits_n, edit_key] = piece_n + 1; dec_string(f); edit_to[edits_n, edit_key] = piece_n }
+			key_cur = edit_key = ""; dec_key_input = dec_key_edits = 0; dec_state = 6
+		} else { dec_bad = 1; return }
 	}
 }
-# dfin: after the last line, V and X from the pieces, and OK.
-function dfin(   i, j, k, m, v, x) {
+# dec_end: after the last line, V and X from the pieces, and OK.
+function dec_end(   i, j, k, m) {
 	OK = 0
-	for (i = 1; i <= N; i++) delete V[i + O]
-	if (E || !FF && S != 7) return
-	if (FF) { for (k in VS) VS[k] = 0; pt(FT, FN) }
-	else if (A) {
-		if (VS["tool_input"] && (x = jn(VA["tool_input"], VB["tool_input"])) !~ /^[ \t\r\n]*[{]/) pts(x)
-		if (VS["\"patch"]) pts(jn(VA["\"patch"], VB["\"patch"]))
-		if (VS["\"diff"]) pts(jn(VA["\"diff"], VB["\"diff"]))
-	}
-	if (E) { NV = 0; return }
-	if (JS) for (i = 1; i <= N; i++) if (K[i] ~ /\[/ && !VS[K[i]]) {
+	for (i = 1; i <= key_n; i++) delete V[i + O]
+	if (dec_bad || !pat_free && dec_state != 7) return
+	if (A) { pat_read(); if (dec_bad) { NV = 0; return } }
+	if (edits_seen) for (i = 1; i <= key_n; i++) if (key_name[i] ~ /\[/ && !val_set[key_name[i]]) {
 		# tool_input.edits[].M: the members M of the edits, joined by a space
-		m = substr(K[i], 10); VS[K[i]] = 1; VA[K[i]] = np + 1
-		for (j = 1; j <= JN; j++) {
-			if (j > 1) P[++np] = " "
-			if ((j, m) in JB) for (k = JB[j, m]; k <= JE[j, m]; k++) P[++np] = P[k]
+		m = substr(key_name[i], 10); val_set[key_name[i]] = 1; val_from[key_name[i]] = piece_n + 1
+		for (j = 1; j <= edits_n; j++) {
+			if (j > 1) piece[++piece_n] = " "
+			if ((j, m) in edit_from) for (k = edit_from[j, m]; k <= edit_to[j, m]; k++) piece[++piece_n] = piece[k]
 		}
-		VB[K[i]] = np
+		val_to[key_name[i]] = piece_n
 	}
-	for (i = 1; i <= N; i++) if (VS[K[i]]) V[i + O] = jn(VA[K[i]], VB[K[i]])
-	if (A) for (v = 1; v <= NV; v++) for (i = 1; i <= N; i++) if ((k = PK[K[i]]) != "" && (v, k) in XA) X[v, i + O] = jn(XA[v, k], XB[v, k])
+	for (i = 1; i <= key_n; i++) if (val_set[key_name[i]]) V[i + O] = piece_join(val_from[key_name[i]], val_to[key_name[i]])
+	if (A) pat_views()
 	OK = 1
 }
-# dstr: decode the text s of a string tool_input (I=1) into V[o+1] on, for
+# dec_input: decode the text s of a string tool_input (I=1) into V[o+1] on, for
 # the names w; OK becomes 0 when s is not one JSON object.
-function dstr(s, w, o,   ok, n, t, i) {
+function dec_input(s, w, o,   ok, n, t, i) {
 	ok = OK; W = w; O = o; I = 1; A = 0
-	dinit(); n = split(s, t, "\n")
-	for (i = 1; i <= n; i++) dline(t[i])
-	dfin(); OK = ok && OK
+	dec_init(); n = split(s, t, "\n")
+	for (i = 1; i <= n; i++) dec_line(t[i])
+	dec_end(); OK = ok && OK
 }
-# jn: the pieces a to b as one string, joined by halves (not quadratic).
-function jn(a, b,   m) {
+# piece_join: the pieces a to b as one string, joined by halves (not quadratic).
+function piece_join(a, b,   m) {
 	if (a > b) return ""
-	if (a == b) return P[a]
+	if (a == b) return piece[a]
 	m = int((a + b) / 2)
-	return jn(a, m) jn(m + 1, b)
+	return piece_join(a, m) piece_join(m + 1, b)
 }
-# pts: read the patch text x.
-function pts(x,   n, t) {
-	n = split(x, t, "\n")
-	pt(t, n)
-}
-# pt: the files of the patch in lines t[1] to t[n] (README, "Payload
-# fields"), each a view NV: XA[NV, part] to XB[NV, part] are the pieces of
-# its path (f), the path it moves to (m), its added lines (a) and its
-# removed ones (r), each line with a newline. A patch it cannot read makes
-# the input invalid. h is a line as the apply_patch of codex reads a header
-# there (parser.rs, parse_one_hunk): trimmed of Unicode white space (PS at
-# either end) where a file section may start (after Begin Patch or a
-# Delete File line, at a line of an Add File that does not start with +);
-# in an Update File only a line that starts with * (then trimmed at the
-# end), else "": an indented line there is context in a hunk.
-function pt(t, n,   i, l, m, h, z, v0, v, j) {
-	v0 = NV + 1
-	for (i = 1; i <= n; i++) {
-		l = t[i]; m = l; sub(/\r$/, "", m); h = ""
-		if (z == 3) { if (m ~ /^[*]/) { h = m; sub(PS "$", "", h) } }
-		else if (z != 2 || l !~ /^[+]/) { h = m; sub("^" PS, "", h); sub(PS "$", "", h) }
-		if (!z) { if (h == "" && i < n) continue; if (h != "*** Begin Patch") { E = 1; return }; z = 1; continue }
-		if (z == 4) { if (h != "") E = 1; continue }
-		if (h == "*** End Patch") z = 4
-		else if (h ~ /^[*][*][*] (Add|Update|Delete) File: /) {
-			z = h ~ /^[*][*][*] A/ ? 2 : h ~ /^[*][*][*] U/ ? 3 : 1
-			sub(/^[*][*][*] [A-Za-z]+ File: /, "", h); if (h == "") { E = 1; return }
-			P[++np] = h; NV++; XA[NV, "f"] = XB[NV, "f"] = np; NA[NV] = NR_[NV] = 0
-		} else if (h ~ /^[*][*][*] Move to: /) {
-			sub(/^[*][*][*] Move to: /, "", h); if (z != 3 || h == "" || (NV, "m") in XA) { E = 1; return }
-			P[++np] = h; XA[NV, "m"] = XB[NV, "m"] = np
-		} else if (h == "*** End of File") continue
-		else if (h ~ /^[*][*][*]/ || z == 1 && h != "") { E = 1; return }
-		else if (z > 1 && l ~ /^[+]/) LA[NV, ++NA[NV]] = substr(l, 2) "\n"
-		else if (z == 3 && l ~ /^-/) LR[NV, ++NR_[NV]] = substr(l, 2) "\n"
-	}
-	if (!z) { E = 1; return }
-	for (v = v0; v <= NV; v++) {
-		XA[v, "a"] = np + 1; for (j = 1; j <= NA[v]; j++) P[++np] = LA[v, j]; XB[v, "a"] = np
-		XA[v, "r"] = np + 1; for (j = 1; j <= NR_[v]; j++) P[++np] = LR[v, j]; XB[v, "r"] = np
-	}
-}
-# esc: the line L with its escapes \\ and \" as the bytes 01 and 02; E is
+# dec_escapes: the line L with its escapes \\ and \" as the bytes 01 and 02; dec_bad is
 # set when an escape is malformed. A long line goes in pieces of about 4 KB
-# (joined by halves, as jn joins), each ending between two escapes: busybox
+# (joined by halves, as piece_join joins), each ending between two escapes: busybox
 # awk runs gsub, split and each regex match in time proportional to the
 # length of the rest of the string at every match, which over a whole
-# line of escapes is quadratic (seconds at 1 MB). dec and st cut long
+# line of escapes is quadratic (seconds at 1 MB). dec_string and
+# dec_struct cut long
 # texts the same way. Each piece comes from a window of 64 KB (w, from wa
 # on): BWK and busybox awk measure the whole string at every substr.
-function esc(L,   n, a, b, s, k, Q, w, wa) {
+function dec_escapes(L,   n, a, b, s, k, Q, w, wa) {
 	n = length(L); wa = -65536
 	for (a = 1; a <= n; a += b) {
 		if (a + 4096 > wa + 65536) { w = substr(L, a, 65536); wa = a }
@@ -246,78 +197,78 @@ function esc(L,   n, a, b, s, k, Q, w, wa) {
 		# the rest of a piece that ends inside an escape (every backslash
 		# left starts one) goes with the next
 		if (a + b <= n && match(substr(s, length(s) - 7), /\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?$/)) { s = substr(s, 1, length(s) - RLENGTH); b -= RLENGTH }
-		if (s ~ /\\[^\/bfnrtu]|\\$/ || index(s, "\\u") && s ~ /\\u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]|.?.?.?$)/) { E = 1; return "" }
+		if (s ~ /\\[^\/bfnrtu]|\\$/ || index(s, "\\u") && s ~ /\\u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]|.?.?.?$)/) { dec_bad = 1; return "" }
 		Q[++k] = s
 	}
-	return qj(Q, 1, k)
+	return join_halves(Q, 1, k)
 }
-# qj: the texts q[a] to q[b] joined, by halves.
-function qj(q, a, b,   m) {
+# join_halves: the texts q[a] to q[b] joined, by halves.
+function join_halves(q, a, b,   m) {
 	if (a >= b) return a == b ? q[a] : ""
 	m = int((a + b) / 2)
-	return qj(q, a, m) qj(q, m + 1, b)
+	return join_halves(q, a, m) join_halves(q, m + 1, b)
 }
-# ji: one more item in tool_input.edits, with no members yet.
-function ji() { JN++; delete JB[JN, "new_string"]; delete JB[JN, "old_string"] }
-# st: the tokens of a structural fragment; a long one in pieces of about
-# 4 KB, each ending after a bracket, colon, comma or white space (see esc).
-function st(f,   n, a, i, b, s, w, wa) {
-	if (f ~ /^[][{}:,]$/) { tk(f); return }
+# edits_item: one more item in tool_input.edits, with no members yet.
+function edits_item() { edits_n++; delete edit_from[edits_n, "new_string"]; delete edit_from[edits_n, "old_string"] }
+# dec_struct: the tokens of a structural fragment; a long one in pieces of about
+# 4 KB, each ending after a bracket, colon, comma or white space (see dec_escapes).
+function dec_struct(f,   n, a, i, b, s, w, wa) {
+	if (f ~ /^[][{}:,]$/) { dec_token(f); return }
 	if ((n = length(f)) > 8192) {
 		wa = -65536
-		for (a = 1; a <= n && !E; a += b) {
+		for (a = 1; a <= n && !dec_bad; a += b) {
 			if (a + 4096 > wa + 65536) { w = substr(f, a, 65536); wa = a }
 			s = substr(w, a - wa + 1, 4096); b = length(s)
 			if (a + b <= n && match(s, /[][{}:, \t\r][^][{}:, \t\r]*$/) && RSTART > 1) { s = substr(s, 1, RSTART); b = RSTART }
-			st1(s)
+			dec_struct_piece(s)
 		}
 		return
 	}
-	st1(f)
+	dec_struct_piece(f)
 }
-function st1(f,   n, a, i) {
+function dec_struct_piece(f,   n, a, i) {
 	gsub(/[][{}:,]/, " & ", f); n = split(f, a, /[ \t\r]+/)
-	for (i = 1; i <= n && !E; i++) if (a[i] != "") tk(a[i])
+	for (i = 1; i <= n && !dec_bad; i++) if (a[i] != "") dec_token(a[i])
 }
-function tk(t) {
-	if (t == ":") { if (S == 3) S = 4; else E = 1; return }
-	if (t == ",") { if (S == 6) S = C[d] == "{" ? 2 : 4; else E = 1; return }
+function dec_token(t) {
+	if (t == ":") { if (dec_state == 3) dec_state = 4; else dec_bad = 1; return }
+	if (t == ",") { if (dec_state == 6) dec_state = dec_open[dec_depth] == "{" ? 2 : 4; else dec_bad = 1; return }
 	if (t == "}" || t == "]") {
-		if (C[d] == (t == "}" ? "{" : "[") && (S == 6 || S == (t == "}" ? 1 : 5))) S = --d ? 6 : 7
-		else E = 1
-		if (d < 3) JA = 0
+		if (dec_open[dec_depth] == (t == "}" ? "{" : "[") && (dec_state == 6 || dec_state == (t == "}" ? 1 : 5))) dec_state = --dec_depth ? 6 : 7
+		else dec_bad = 1
+		if (dec_depth < 3) edits_in = 0
 		return
 	}
-	if (S != 4 && S != 5) { E = 1; return }
-	if (JA && d == 3) ji()
-	if (JG != "") { JB[JN, JG] = np + 1; JE[JN, JG] = np }
+	if (dec_state != 4 && dec_state != 5) { dec_bad = 1; return }
+	if (edits_in && dec_depth == 3) edits_item()
+	if (edit_key != "") { edit_from[edits_n, edit_key] = piece_n + 1; edit_to[edits_n, edit_key] = piece_n }
 	if (t == "{" || t == "[") {
-		if (G != "") VS[G] = 0
-		C[++d] = t; if (d == 2) T = T0 && t == "{"
-		if (d == 3 && J0 && t == "[") JA = JS = 1
-		S = t == "{" ? 1 : 5
+		if (key_cur != "") val_set[key_cur] = 0
+		dec_open[++dec_depth] = t; if (dec_depth == 2) dec_inner = dec_key_input && t == "{"
+		if (dec_depth == 3 && dec_key_edits && t == "[") edits_in = edits_seen = 1
+		dec_state = t == "{" ? 1 : 5
 	} else if (t == "true" || t == "false" || t ~ /^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$/) {
-		if (G != "") { VS[G] = 1; VA[G] = VB[G] = ++np; P[np] = t }
-		if (JG != "") { JB[JN, JG] = JE[JN, JG] = ++np; P[np] = t }
-		S = 6
-	} else if (t == "null") { if (G != "") VS[G] = 0; S = 6 }
-	else { E = 1; return }
-	G = JG = ""; T0 = J0 = 0
+		if (key_cur != "") { val_set[key_cur] = 1; val_from[key_cur] = val_to[key_cur] = ++piece_n; piece[piece_n] = t }
+		if (edit_key != "") { edit_from[edits_n, edit_key] = edit_to[edits_n, edit_key] = ++piece_n; piece[piece_n] = t }
+		dec_state = 6
+	} else if (t == "null") { if (key_cur != "") val_set[key_cur] = 0; dec_state = 6 }
+	else { dec_bad = 1; return }
+	key_cur = edit_key = ""; dec_key_input = dec_key_edits = 0
 }
-# dec: add the bytes of the string text p (already checked) to P; a long
-# one in pieces of about 4 KB (see esc), none ending inside an escape or
+# dec_string: add the bytes of the string text p (already checked) to piece; a long
+# one in pieces of about 4 KB (see dec_escapes), none ending inside an escape or
 # between the halves of a surrogate pair.
-function dec(p,   n, a, b, s, w, wa) {
-	if ((n = length(p)) <= 8192) { dec1(p); return }
+function dec_string(p,   n, a, b, s, w, wa) {
+	if ((n = length(p)) <= 8192) { dec_string_piece(p); return }
 	wa = -65536
 	for (a = 1; a <= n; a += b) {
 		if (a + 4096 > wa + 65536) { w = substr(p, a, 65536); wa = a }
 		s = substr(w, a - wa + 1, 4096); b = length(s)
 		if (a + b <= n && match(substr(s, b - 15), /\\(u([Dd][89ABab][0-9A-Fa-f][0-9A-Fa-f](\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?$/)) { s = substr(s, 1, b - RLENGTH); b -= RLENGTH }
-		dec1(s)
+		dec_string_piece(s)
 	}
 }
-function dec1(p,   n, a, i, h, c, e, k, r) {
+function dec_string_piece(p,   n, a, i, h, c, e, k, r) {
 	if (index(p, "\\")) {
 		if (index(p, "\\n")) gsub(/\\n/, "\n", p)
 		if (p ~ /\\[trbf\/]/) {
@@ -331,9 +282,9 @@ function dec1(p,   n, a, i, h, c, e, k, r) {
 		# pair would read otherwise) each with one gsub, the rest below:
 		# a loop per escape costs BWK and busybox awk seconds at 1 MB
 		for (k = 0; k < 8 && index(p, "\\u") && match(p, /\\u([1-9A-CE-Fa-ce-f]|[Dd][0-7]|0[1-9A-Fa-f]|00[1-9A-Fa-f]|000[3-9A-Fa-f])/); k++) {
-			h = substr(p, RSTART + 2, 4); c = hx(h)
-			if (!(h in X)) X[h] = u8(c)
-			gsub("\\\\u" h, c == 92 ? "\001" : c == 34 ? "\002" : c == 38 ? "\\&" : X[h], p)
+			h = substr(p, RSTART + 2, 4); c = hex4(h)
+			if (!(h in utf8_of)) utf8_of[h] = utf8(c)
+			gsub("\\\\u" h, c == 92 ? "\001" : c == 34 ? "\002" : c == 38 ? "\\&" : utf8_of[h], p)
 		}
 		if (index(p, "\\u")) {
 			# one piece: a piece or a function call per escape costs BWK
@@ -343,36 +294,36 @@ function dec1(p,   n, a, i, h, c, e, k, r) {
 			if (index(r, "\001")) gsub(/\001/, "\\", r)
 			for (i = 2; i <= n; i++) {
 				h = substr(a[i], 1, 4)
-				if (h in X) r = r X[h]
-				else if ((c = hx(h)) < 55296 || c >= 57344) r = r (X[h] = u8(c))
-				else if (c < 56320 && length(a[i]) == 4 && i < n && (e = hx(a[i + 1])) >= 56320 && e < 57344) {
-					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); r = r X[h]
-				} else r = r u8(65533)
+				if (h in utf8_of) r = r utf8_of[h]
+				else if ((c = hex4(h)) < 55296 || c >= 57344) r = r (utf8_of[h] = utf8(c))
+				else if (c < 56320 && length(a[i]) == 4 && i < n && (e = hex4(a[i + 1])) >= 56320 && e < 57344) {
+					h = h substr(a[++i], 1, 4); if (!(h in utf8_of)) utf8_of[h] = utf8(65536 + (c - 55296) * 1024 + e - 56320); r = r utf8_of[h]
+				} else r = r utf8(65533)
 				if (length(a[i]) > 4) { e = substr(a[i], 5); if (index(e, "\001")) gsub(/\001/, "\\", e); r = r e }
 			}
-			P[++np] = r
+			piece[++piece_n] = r
 			return
 		}
 	}
-	out(p)
+	piece_add(p)
 }
-function hx(s) { return H[substr(s, 1, 1)] * 4096 + H[substr(s, 2, 1)] * 256 + H[substr(s, 3, 1)] * 16 + H[substr(s, 4, 1)] }
-function u8(c) {
+function hex4(s) { return hex_digit[substr(s, 1, 1)] * 4096 + hex_digit[substr(s, 2, 1)] * 256 + hex_digit[substr(s, 3, 1)] * 16 + hex_digit[substr(s, 4, 1)] }
+function utf8(c) {
 	if (c < 128) return c ? sprintf("%c", c) : "\001"
 	if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
 	if (c < 65536) return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
 	return sprintf("%c%c%c%c", 240 + int(c / 262144), 128 + int(c / 4096) % 64, 128 + int(c / 64) % 64, 128 + c % 64)
 }
-# kd: the text of a key written with escapes (keys are short).
-function kd(f,   m, k, j) {
-	m = np; dec(f); k = ""
-	for (j = m + 1; j <= np; j++) k = k P[j]
-	np = m
+# dec_key: the text of a key written with escapes (keys are short).
+function dec_key(f,   m, k, j) {
+	m = piece_n; dec_string(f); k = ""
+	for (j = m + 1; j <= piece_n; j++) k = k piece[j]
+	piece_n = m
 	return k
 }
-# out: add text to P; the bytes 01 and 02 stand for a backslash and a quote.
-function out(s) {
+# piece_add: add text to piece; the bytes 01 and 02 stand for a backslash and a quote.
+function piece_add(s) {
 	if (index(s, "\001")) gsub(/\001/, "\\", s)
 	if (index(s, "\002")) gsub(/\002/, "\"", s)
-	P[++np] = s
+	piece[++piece_n] = s
 }

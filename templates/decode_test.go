@@ -86,7 +86,7 @@ type awkResult struct {
 // for the names TN, into the keys after SLOT.
 const reporter = `
 function hook(   i, j) {
-	if (TN != "" && OK && (SLOT in V)) dstr(V[SLOT], TN, SLOT)
+	if (TN != "" && OK && (SLOT in V)) dec_input(V[SLOT], TN, SLOT)
 	print "O" (OK ? 1 : "") (PA ? " N" NV : "") "\n"
 	for (i = 1; i <= NW; i++) if (i in V) show(V[i]); else print "U\n"
 	if (PA && OK) for (j = 1; j <= NV; j++) for (i = 1; i <= NW; i++) if ((j, i) in X) show(X[j, i]); else print "U\n"
@@ -116,13 +116,16 @@ func invocation(want []string, tool, patches bool) string {
 	for i, a := range args {
 		args[i] = shQuote(a)
 	}
-	return strings.Join(args, " ") + " -f decode.awk -f reporter.awk"
+	if patches {
+		return strings.Join(args, " ") + " -f decode.awk -f patch.awk -f reporter.awk"
+	}
+	return strings.Join(args, " ") + " -f decode.awk -f nopatch.awk -f reporter.awk"
 }
 
 // writePrograms writes the decoder and the reporter into dir.
 func writePrograms(t testing.TB, dir string) {
 	t.Helper()
-	for name, text := range map[string]string{"decode.awk": templates.DecodeAWK, "reporter.awk": reporter} {
+	for name, text := range map[string]string{"decode.awk": templates.DecodeAWK, "patch.awk": templates.PatchAWK, "nopatch.awk": templates.NoPatchAWK, "reporter.awk": reporter} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -633,11 +636,13 @@ func FuzzDecode(f *testing.F) {
 }
 
 func TestDecodeProgramText(t *testing.T) {
-	if strings.Contains(templates.DecodeAWK, "'") {
-		t.Error("decode.awk holds a single quote; it cannot be inlined in single quotes")
-	}
-	if bytes.IndexFunc([]byte(templates.DecodeAWK), func(r rune) bool { return r >= 0x80 }) >= 0 {
-		t.Error("decode.awk holds non-ASCII text")
+	for name, text := range map[string]string{"decode.awk": templates.DecodeAWK, "patch.awk": templates.PatchAWK, "nopatch.awk": templates.NoPatchAWK} {
+		if strings.Contains(text, "'") {
+			t.Errorf("%s holds a single quote; it cannot be inlined in single quotes", name)
+		}
+		if bytes.IndexFunc([]byte(text), func(r rune) bool { return r >= 0x80 }) >= 0 {
+			t.Errorf("%s holds non-ASCII text", name)
+		}
 	}
 }
 
@@ -731,7 +736,7 @@ func BenchmarkDecode(b *testing.B) {
 				dir := b.TempDir()
 				writePrograms(b, dir)
 				for b.Loop() {
-					cmd := testenv.Command(b, filepath.Join(env.dir, "awk"), "-v", "W="+want, "-v", "NW=4", "-f", "decode.awk", "-f", "reporter.awk")
+					cmd := testenv.Command(b, filepath.Join(env.dir, "awk"), "-v", "W="+want, "-v", "NW=4", "-f", "decode.awk", "-f", "nopatch.awk", "-f", "reporter.awk")
 					cmd.Dir = dir
 					cmd.Env = []string{"LC_ALL=C"}
 					cmd.Stdin = bytes.NewReader(in)
@@ -919,12 +924,12 @@ func TestDecodePatches(t *testing.T) {
 	}
 }
 
-// TestPatchKeysTable: decode.awk's table of the keys a patch view sets is
+// TestPatchKeysTable: patch.awk's table of the keys a patch view sets is
 // ir.PatchKeys.
 func TestPatchKeysTable(t *testing.T) {
-	m := regexp.MustCompile(`split\("((?:[a-z_]+ [fmar] ?)+)", w, " "\)`).FindStringSubmatch(templates.DecodeAWK)
+	m := regexp.MustCompile(`split\("((?:[a-z_]+ [fmar] ?)+)", w, " "\)`).FindStringSubmatch(templates.PatchAWK)
 	if m == nil {
-		t.Fatal("no patch key table in decode.awk")
+		t.Fatal("no patch key table in patch.awk")
 	}
 	got := map[string]byte{}
 	f := strings.Fields(m[1])

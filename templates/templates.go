@@ -11,6 +11,15 @@ import _ "embed"
 //go:embed decode.awk
 var DecodeAWK string
 
+// PatchAWK is the apply_patch reader of decode.awk, in the programs of the
+// hooks that read patches; NoPatchAWK stands for it in the others.
+//
+//go:embed patch.awk
+var PatchAWK string
+
+//go:embed nopatch.awk
+var NoPatchAWK string
+
 // BashHook is the text/template skeleton of a generated Unix hook: the
 // POSIX sh wrapper that runs its awk program.
 //

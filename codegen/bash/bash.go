@@ -27,11 +27,20 @@ var (
 	program = template.Must(template.New("hook.awk").Option("missingkey=error").Parse(templates.HookAWK))
 )
 
-// Decoder is the awk decoder as it stands in programs: templates/decode.awk
-// without its comment lines (its contract). It holds no single quote.
-var Decoder = func() string {
+// Decoder, PatchReader and NoPatchReader are the awk texts of the payload
+// reader as they stand in programs, without their comment lines (their
+// contracts): templates/decode.awk, the JSON decoder, then patch.awk, the
+// apply_patch reader, in the programs that read patches, else nopatch.awk.
+// They hold no single quote.
+var (
+	Decoder       = awkText("decode.awk", templates.DecodeAWK)
+	PatchReader   = awkText("patch.awk", templates.PatchAWK)
+	NoPatchReader = awkText("nopatch.awk", templates.NoPatchAWK)
+)
+
+func awkText(name, text string) string {
 	var lines []string
-	for _, l := range strings.Split(templates.DecodeAWK, "\n") {
+	for _, l := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(l)
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
@@ -40,10 +49,19 @@ var Decoder = func() string {
 	}
 	s := strings.Join(lines, "\n")
 	if strings.Contains(s, "'") {
-		panic("templates/decode.awk must not contain a single quote")
+		panic("templates/" + name + " must not contain a single quote")
 	}
 	return s
-}()
+}
+
+// reader is the payload reader of a program: the decoder, then the patch
+// reader or its stand-in.
+func reader(patches bool) string {
+	if patches {
+		return Decoder + "\n" + PatchReader
+	}
+	return Decoder + "\n" + NoPatchReader
+}
 
 // maxBlock is the most statements a generated block holds (see blocks).
 const maxBlock = 100
@@ -98,7 +116,7 @@ type programData struct {
 // .cursor/hooks/<u.Name>.sh and, when its program is longer than
 // maxInline, the program at .cursor/hooks/<u.Name>.awk.
 func Generate(u *ir.Unit, opts Options) []codegen.File {
-	// dstr fills the tool_input members as one run of numbers: last.
+	// dec_input fills the tool_input members as one run of numbers: last.
 	l := codegen.NewLayout(u, opts.Warn, true)
 	var data, body, funcs strings.Builder
 	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs, intervals: u.Intervals()}
@@ -147,7 +165,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	var prog strings.Builder
 	err := program.Execute(&prog, programData{
 		Wanted: AwkString(strings.Join(wanted, " ")), Patches: patches, Transcript: g.transcript, LastMessage: g.lastMessage,
-		Data: blocks(data.String()), Decoder: Decoder, Body: strings.TrimRight(body.String(), "\n"),
+		Data: blocks(data.String()), Decoder: reader(patches), Body: strings.TrimRight(body.String(), "\n"),
 	})
 	if err != nil {
 		panic(err) // the template is static and its data are strings
@@ -239,7 +257,7 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 			}
 		}
 		if len(names) > 0 {
-			p(`if (OK && (%d in V)) dstr(V[%d], %s, %d)`, slot, slot, AwkString(strings.Join(names, " ")), len(g.l.Keys)-len(names))
+			p(`if (OK && (%d in V)) dec_input(V[%d], %s, %d)`, slot, slot, AwkString(strings.Join(names, " ")), len(g.l.Keys)-len(names))
 		}
 	}
 	if g.intervals {

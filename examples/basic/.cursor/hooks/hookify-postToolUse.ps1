@@ -259,11 +259,11 @@ function hk_free([string]$s) {
 # (README, "Payload fields"): f its path, m the path it moves to ($null
 # without "*** Move to:"), a its added lines and r its removed ones, each
 # line with a newline. It returns $false for a patch it cannot read, as
-# decode.awk's pt does.
+# patch.awk's pat_lines does.
 $hk_phead = [System.Text.RegularExpressions.Regex]::new('\A\*\*\* (Add|Update|Delete) File: (.*)\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 # hk_ppad, hk_plead: the white space (Unicode's White_Space, as UTF-8
 # bytes) at the end and at the start of a line, which codex's apply_patch
-# trims off a header line (Rust's str::trim); decode.awk's pt drops the
+# trims off a header line (Rust's str::trim); patch.awk's pat_lines drops the
 # same bytes (PS).
 $hk_ppad = [System.Text.RegularExpressions.Regex]::new('(?:[\t\n\r\x0B\x0C ]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
 $hk_plead = [System.Text.RegularExpressions.Regex]::new('\A(?:[\t\n\r\x0B\x0C ]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)

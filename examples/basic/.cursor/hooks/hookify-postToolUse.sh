@@ -27,136 +27,93 @@ exec "$hk_awk" 'BEGIN {
   hk_f[1] = "([\011-\015\034- ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)"
   hk_r[3] = "(^|[&;|]" hk_f[1] "*)([Ss]|\305\277)[Uu][Dd][Oo]" hk_f[1]
 }
-BEGIN { dinit() }
-{ dline($0) }
-END { dfin(); hook() }
-function dinit(   i, k, w) {
-	S = d = E = FF = FN = np = NV = JS = JN = JA = JW = T = T0 = J0 = 0; G = JG = ""
-	delete C; delete VS; delete VA; delete VB; delete PR; delete TK; delete K; delete P
-	delete PK; delete XA; delete XB; delete JB; delete JE; delete FT; delete NA; delete NR_; delete LA; delete LR
-	ORS = ""; Z = sprintf("%c", 0); ZN = length(Z) == 1
-	PX = I ? "^[\t\r ]*$" : "^([\t\r " sprintf("%c%c%c%c%c", 239, 187, 191, 254, 255) "]|n[+][+])*$"
-	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); H[c] = H[toupper(c)] = i }
-	N = split(W, w, " ")
-	for (i = 1; i <= N; i++) {
+BEGIN { dec_init() }
+{ dec_line($0) }
+END { dec_end(); hook() }
+function dec_init(   i, k, w, c) {
+	dec_state = dec_depth = dec_bad = pat_free = piece_n = NV = edits_seen = edits_n = edits_in = edits_wanted = dec_inner = dec_key_input = dec_key_edits = 0; key_cur = edit_key = ""
+	delete dec_open; delete val_set; delete val_from; delete val_to; delete key_wanted; delete key_inner; delete key_name; delete piece
+	delete edit_from; delete edit_to
+	ORS = ""; dec_nul = sprintf("%c", 0); dec_nul_seen = length(dec_nul) == 1
+	dec_lead = I ? "^[\t\r ]*$" : "^([\t\r " sprintf("%c%c%c%c%c", 239, 187, 191, 254, 255) "]|n[+][+])*$"
+	for (i = 0; i < 16; i++) { c = substr("0123456789abcdef", i + 1, 1); hex_digit[c] = hex_digit[toupper(c)] = i }
+	key_n = split(W, w, " ")
+	for (i = 1; i <= key_n; i++) {
 		k = w[i]
 		if (k !~ /^(tool_input[.])?[A-Za-z_][A-Za-z0-9_]*$/ && k !~ /^tool_input[.]edits\[\][.](new|old)_string$/) {
-			if (I && k ~ /^edits\[\][.](new|old)_string$/) { K[i] = k; continue }
-			E = 1
+			if (I && k ~ /^edits\[\][.](new|old)_string$/) { key_name[i] = k; continue }
+			dec_bad = 1
 		}
-		if (k ~ /\[/) JW = 1
-		if (k ~ /[.]/) { k = "\"" substr(k, 12); TK[k] = 1 }
-		K[i] = k; PR[k] = 1
+		if (k ~ /\[/) edits_wanted = 1
+		if (k ~ /[.]/) { k = "\"" substr(k, 12); key_inner[k] = 1 }
+		key_name[i] = k; key_wanted[k] = 1
 	}
-	if (A) {
-		PR["tool_input"] = PR["\"patch"] = PR["\"diff"] = TK["\"patch"] = TK["\"diff"] = 1
-		split("file_path f path m content a contents a new_string a old_string r", w, " ")
-		for (i = 1; i < 12; i += 2) PK["\"" w[i]] = w[i + 1]
-		FX = substr(PX, 1, length(PX) - 1) "[*][*][*] Begin Patch"
-		PS = "([\t\n\013\014\r ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+"
-	}
+	if (A) pat_init()
 }
-function dline(L,   k, n, i, f, F, T9) {
-	if (E) return
-	if (FF) { FT[++FN] = L; return }
-	if (!S) {
-		if (A && L ~ FX) { FF = 1; match(L, /[*][*][*] Begin Patch/); FT[FN = 1] = substr(L, RSTART); return }
+function dec_line(L,   k, n, i, f, F, ctl) {
+	if (dec_bad) return
+	if (pat_free) { pat_line[++pat_n] = L; return }
+	if (!dec_state) {
+		if (A && pat_start(L)) return
 		k = index(L, "{")
-		if (substr(L, 1, k ? k - 1 : length(L)) !~ PX) { E = 1; return }
+		if (substr(L, 1, k ? k - 1 : length(L)) !~ dec_lead) { dec_bad = 1; return }
 		if (!k) return
-		L = substr(L, k + 1); d = 1; C[1] = "{"; S = 1
+		L = substr(L, k + 1); dec_depth = 1; dec_open[1] = "{"; dec_state = 1
 	}
-	T9 = 0
-	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { E = 1; return }; T9 = 1 }
-	if (ZN && index(L, Z)) { E = 1; return }
-	if (index(L, "\\")) { L = esc(L); if (E) return }
+	ctl = 0
+	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { dec_bad = 1; return }; ctl = 1 }
+	if (dec_nul_seen && index(L, dec_nul)) { dec_bad = 1; return }
+	if (index(L, "\\")) { L = dec_escapes(L); if (dec_bad) return }
 	n = split(L, F, "\"")
-	if (n % 2 == 0 && n) { E = 1; return }
+	if (n % 2 == 0 && n) { dec_bad = 1; return }
 	for (i = 1; i <= n; i++) {
 		f = F[i]
-		if (i % 2) { if (f != "") { st(f); if (E) return } }
-		else if (T9 && f ~ /[\t\r]/) { E = 1; return }
-		else if (S == 1 || S == 2) {
-			S = 3; G = ""
-			if (f ~ /[\\\001\002]/) f = kd(f)
-			if (d == 1) { T0 = f == "tool_input"; if (T0) { for (k in TK) VS[k] = 0; JS = 0 }; if (f in PR) G = f }
-			else if (d == 2 && T) { if (("\"" f) in PR && f !~ /[[]/) G = "\"" f; if (JW && f == "edits") { J0 = 1; JS = JN = 0 } }
-			else if (d == 4 && JA && (f == "new_string" || f == "old_string")) JG = f
-		} else if (S == 4 || S == 5) {
-			if (JA && d == 3) ji()
-			if (G != "") { VS[G] = 1; VA[G] = np + 1; dec(f); VB[G] = np }
-			if (JG != "") { JB[JN, JG] = np + 1; dec(f); JE[JN, JG] = np }
-			G = JG = ""; T0 = J0 = 0; S = 6
-		} else { E = 1; return }
+		if (i % 2) { if (f != "") { dec_struct(f); if (dec_bad) return } }
+		else if (ctl && f ~ /[\t\r]/) { dec_bad = 1; return }
+		else if (dec_state == 1 || dec_state == 2) {
+			dec_state = 3; key_cur = ""
+			if (f ~ /[\\\001\002]/) f = dec_key(f)
+			if (dec_depth == 1) { dec_key_input = f == "tool_input"; if (dec_key_input) { for (k in key_inner) val_set[k] = 0; edits_seen = 0 }; if (f in key_wanted) key_cur = f }
+			else if (dec_depth == 2 && dec_inner) { if (("\"" f) in key_wanted && f !~ /[[]/) key_cur = "\"" f; if (edits_wanted && f == "edits") { dec_key_edits = 1; edits_seen = edits_n = 0 } }
+			else if (dec_depth == 4 && edits_in && (f == "new_string" || f == "old_string")) edit_key = f
+		} else if (dec_state == 4 || dec_state == 5) {
+			if (edits_in && dec_depth == 3) edits_item()
+			if (key_cur != "") { val_set[key_cur] = 1; val_from[key_cur] = piece_n + 1; dec_string(f); val_to[key_cur] = piece_n }
+			if (edit_key != "") { edit_from[edits_n, edit_key] = piece_n + 1; dec_string(f); edit_to[edits_n, edit_key] = piece_n }
+			key_cur = edit_key = ""; dec_key_input = dec_key_edits = 0; dec_state = 6
+		} else { dec_bad = 1; return }
 	}
 }
-function dfin(   i, j, k, m, v, x) {
+function dec_end(   i, j, k, m) {
 	OK = 0
-	for (i = 1; i <= N; i++) delete V[i + O]
-	if (E || !FF && S != 7) return
-	if (FF) { for (k in VS) VS[k] = 0; pt(FT, FN) }
-	else if (A) {
-		if (VS["tool_input"] && (x = jn(VA["tool_input"], VB["tool_input"])) !~ /^[ \t\r\n]*[{]/) pts(x)
-		if (VS["\"patch"]) pts(jn(VA["\"patch"], VB["\"patch"]))
-		if (VS["\"diff"]) pts(jn(VA["\"diff"], VB["\"diff"]))
-	}
-	if (E) { NV = 0; return }
-	if (JS) for (i = 1; i <= N; i++) if (K[i] ~ /\[/ && !VS[K[i]]) {
-		m = substr(K[i], 10); VS[K[i]] = 1; VA[K[i]] = np + 1
-		for (j = 1; j <= JN; j++) {
-			if (j > 1) P[++np] = " "
-			if ((j, m) in JB) for (k = JB[j, m]; k <= JE[j, m]; k++) P[++np] = P[k]
+	for (i = 1; i <= key_n; i++) delete V[i + O]
+	if (dec_bad || !pat_free && dec_state != 7) return
+	if (A) { pat_read(); if (dec_bad) { NV = 0; return } }
+	if (edits_seen) for (i = 1; i <= key_n; i++) if (key_name[i] ~ /\[/ && !val_set[key_name[i]]) {
+		m = substr(key_name[i], 10); val_set[key_name[i]] = 1; val_from[key_name[i]] = piece_n + 1
+		for (j = 1; j <= edits_n; j++) {
+			if (j > 1) piece[++piece_n] = " "
+			if ((j, m) in edit_from) for (k = edit_from[j, m]; k <= edit_to[j, m]; k++) piece[++piece_n] = piece[k]
 		}
-		VB[K[i]] = np
+		val_to[key_name[i]] = piece_n
 	}
-	for (i = 1; i <= N; i++) if (VS[K[i]]) V[i + O] = jn(VA[K[i]], VB[K[i]])
-	if (A) for (v = 1; v <= NV; v++) for (i = 1; i <= N; i++) if ((k = PK[K[i]]) != "" && (v, k) in XA) X[v, i + O] = jn(XA[v, k], XB[v, k])
+	for (i = 1; i <= key_n; i++) if (val_set[key_name[i]]) V[i + O] = piece_join(val_from[key_name[i]], val_to[key_name[i]])
+	if (A) pat_views()
 	OK = 1
 }
-function dstr(s, w, o,   ok, n, t, i) {
+function dec_input(s, w, o,   ok, n, t, i) {
 	ok = OK; W = w; O = o; I = 1; A = 0
-	dinit(); n = split(s, t, "\n")
-	for (i = 1; i <= n; i++) dline(t[i])
-	dfin(); OK = ok && OK
+	dec_init(); n = split(s, t, "\n")
+	for (i = 1; i <= n; i++) dec_line(t[i])
+	dec_end(); OK = ok && OK
 }
-function jn(a, b,   m) {
+function piece_join(a, b,   m) {
 	if (a > b) return ""
-	if (a == b) return P[a]
+	if (a == b) return piece[a]
 	m = int((a + b) / 2)
-	return jn(a, m) jn(m + 1, b)
+	return piece_join(a, m) piece_join(m + 1, b)
 }
-function pts(x,   n, t) {
-	n = split(x, t, "\n")
-	pt(t, n)
-}
-function pt(t, n,   i, l, m, h, z, v0, v, j) {
-	v0 = NV + 1
-	for (i = 1; i <= n; i++) {
-		l = t[i]; m = l; sub(/\r$/, "", m); h = ""
-		if (z == 3) { if (m ~ /^[*]/) { h = m; sub(PS "$", "", h) } }
-		else if (z != 2 || l !~ /^[+]/) { h = m; sub("^" PS, "", h); sub(PS "$", "", h) }
-		if (!z) { if (h == "" && i < n) continue; if (h != "*** Begin Patch") { E = 1; return }; z = 1; continue }
-		if (z == 4) { if (h != "") E = 1; continue }
-		if (h == "*** End Patch") z = 4
-		else if (h ~ /^[*][*][*] (Add|Update|Delete) File: /) {
-			z = h ~ /^[*][*][*] A/ ? 2 : h ~ /^[*][*][*] U/ ? 3 : 1
-			sub(/^[*][*][*] [A-Za-z]+ File: /, "", h); if (h == "") { E = 1; return }
-			P[++np] = h; NV++; XA[NV, "f"] = XB[NV, "f"] = np; NA[NV] = NR_[NV] = 0
-		} else if (h ~ /^[*][*][*] Move to: /) {
-			sub(/^[*][*][*] Move to: /, "", h); if (z != 3 || h == "" || (NV, "m") in XA) { E = 1; return }
-			P[++np] = h; XA[NV, "m"] = XB[NV, "m"] = np
-		} else if (h == "*** End of File") continue
-		else if (h ~ /^[*][*][*]/ || z == 1 && h != "") { E = 1; return }
-		else if (z > 1 && l ~ /^[+]/) LA[NV, ++NA[NV]] = substr(l, 2) "\n"
-		else if (z == 3 && l ~ /^-/) LR[NV, ++NR_[NV]] = substr(l, 2) "\n"
-	}
-	if (!z) { E = 1; return }
-	for (v = v0; v <= NV; v++) {
-		XA[v, "a"] = np + 1; for (j = 1; j <= NA[v]; j++) P[++np] = LA[v, j]; XB[v, "a"] = np
-		XA[v, "r"] = np + 1; for (j = 1; j <= NR_[v]; j++) P[++np] = LR[v, j]; XB[v, "r"] = np
-	}
-}
-function esc(L,   n, a, b, s, k, Q, w, wa) {
+function dec_escapes(L,   n, a, b, s, k, Q, w, wa) {
 	n = length(L); wa = -65536
 	for (a = 1; a <= n; a += b) {
 		if (a + 4096 > wa + 65536) { w = substr(L, a, 65536); wa = a }
@@ -164,71 +121,71 @@ function esc(L,   n, a, b, s, k, Q, w, wa) {
 		if (index(s, "\\\\")) gsub(/\\\\/, "\001", s)
 		if (index(s, "\\\"")) gsub(/\\"/, "\002", s)
 		if (a + b <= n && match(substr(s, length(s) - 7), /\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?$/)) { s = substr(s, 1, length(s) - RLENGTH); b -= RLENGTH }
-		if (s ~ /\\[^\/bfnrtu]|\\$/ || index(s, "\\u") && s ~ /\\u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]|.?.?.?$)/) { E = 1; return "" }
+		if (s ~ /\\[^\/bfnrtu]|\\$/ || index(s, "\\u") && s ~ /\\u([^0-9A-Fa-f]|.[^0-9A-Fa-f]|..[^0-9A-Fa-f]|...[^0-9A-Fa-f]|.?.?.?$)/) { dec_bad = 1; return "" }
 		Q[++k] = s
 	}
-	return qj(Q, 1, k)
+	return join_halves(Q, 1, k)
 }
-function qj(q, a, b,   m) {
+function join_halves(q, a, b,   m) {
 	if (a >= b) return a == b ? q[a] : ""
 	m = int((a + b) / 2)
-	return qj(q, a, m) qj(q, m + 1, b)
+	return join_halves(q, a, m) join_halves(q, m + 1, b)
 }
-function ji() { JN++; delete JB[JN, "new_string"]; delete JB[JN, "old_string"] }
-function st(f,   n, a, i, b, s, w, wa) {
-	if (f ~ /^[][{}:,]$/) { tk(f); return }
+function edits_item() { edits_n++; delete edit_from[edits_n, "new_string"]; delete edit_from[edits_n, "old_string"] }
+function dec_struct(f,   n, a, i, b, s, w, wa) {
+	if (f ~ /^[][{}:,]$/) { dec_token(f); return }
 	if ((n = length(f)) > 8192) {
 		wa = -65536
-		for (a = 1; a <= n && !E; a += b) {
+		for (a = 1; a <= n && !dec_bad; a += b) {
 			if (a + 4096 > wa + 65536) { w = substr(f, a, 65536); wa = a }
 			s = substr(w, a - wa + 1, 4096); b = length(s)
 			if (a + b <= n && match(s, /[][{}:, \t\r][^][{}:, \t\r]*$/) && RSTART > 1) { s = substr(s, 1, RSTART); b = RSTART }
-			st1(s)
+			dec_struct_piece(s)
 		}
 		return
 	}
-	st1(f)
+	dec_struct_piece(f)
 }
-function st1(f,   n, a, i) {
+function dec_struct_piece(f,   n, a, i) {
 	gsub(/[][{}:,]/, " & ", f); n = split(f, a, /[ \t\r]+/)
-	for (i = 1; i <= n && !E; i++) if (a[i] != "") tk(a[i])
+	for (i = 1; i <= n && !dec_bad; i++) if (a[i] != "") dec_token(a[i])
 }
-function tk(t) {
-	if (t == ":") { if (S == 3) S = 4; else E = 1; return }
-	if (t == ",") { if (S == 6) S = C[d] == "{" ? 2 : 4; else E = 1; return }
+function dec_token(t) {
+	if (t == ":") { if (dec_state == 3) dec_state = 4; else dec_bad = 1; return }
+	if (t == ",") { if (dec_state == 6) dec_state = dec_open[dec_depth] == "{" ? 2 : 4; else dec_bad = 1; return }
 	if (t == "}" || t == "]") {
-		if (C[d] == (t == "}" ? "{" : "[") && (S == 6 || S == (t == "}" ? 1 : 5))) S = --d ? 6 : 7
-		else E = 1
-		if (d < 3) JA = 0
+		if (dec_open[dec_depth] == (t == "}" ? "{" : "[") && (dec_state == 6 || dec_state == (t == "}" ? 1 : 5))) dec_state = --dec_depth ? 6 : 7
+		else dec_bad = 1
+		if (dec_depth < 3) edits_in = 0
 		return
 	}
-	if (S != 4 && S != 5) { E = 1; return }
-	if (JA && d == 3) ji()
-	if (JG != "") { JB[JN, JG] = np + 1; JE[JN, JG] = np }
+	if (dec_state != 4 && dec_state != 5) { dec_bad = 1; return }
+	if (edits_in && dec_depth == 3) edits_item()
+	if (edit_key != "") { edit_from[edits_n, edit_key] = piece_n + 1; edit_to[edits_n, edit_key] = piece_n }
 	if (t == "{" || t == "[") {
-		if (G != "") VS[G] = 0
-		C[++d] = t; if (d == 2) T = T0 && t == "{"
-		if (d == 3 && J0 && t == "[") JA = JS = 1
-		S = t == "{" ? 1 : 5
+		if (key_cur != "") val_set[key_cur] = 0
+		dec_open[++dec_depth] = t; if (dec_depth == 2) dec_inner = dec_key_input && t == "{"
+		if (dec_depth == 3 && dec_key_edits && t == "[") edits_in = edits_seen = 1
+		dec_state = t == "{" ? 1 : 5
 	} else if (t == "true" || t == "false" || t ~ /^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$/) {
-		if (G != "") { VS[G] = 1; VA[G] = VB[G] = ++np; P[np] = t }
-		if (JG != "") { JB[JN, JG] = JE[JN, JG] = ++np; P[np] = t }
-		S = 6
-	} else if (t == "null") { if (G != "") VS[G] = 0; S = 6 }
-	else { E = 1; return }
-	G = JG = ""; T0 = J0 = 0
+		if (key_cur != "") { val_set[key_cur] = 1; val_from[key_cur] = val_to[key_cur] = ++piece_n; piece[piece_n] = t }
+		if (edit_key != "") { edit_from[edits_n, edit_key] = edit_to[edits_n, edit_key] = ++piece_n; piece[piece_n] = t }
+		dec_state = 6
+	} else if (t == "null") { if (key_cur != "") val_set[key_cur] = 0; dec_state = 6 }
+	else { dec_bad = 1; return }
+	key_cur = edit_key = ""; dec_key_input = dec_key_edits = 0
 }
-function dec(p,   n, a, b, s, w, wa) {
-	if ((n = length(p)) <= 8192) { dec1(p); return }
+function dec_string(p,   n, a, b, s, w, wa) {
+	if ((n = length(p)) <= 8192) { dec_string_piece(p); return }
 	wa = -65536
 	for (a = 1; a <= n; a += b) {
 		if (a + 4096 > wa + 65536) { w = substr(p, a, 65536); wa = a }
 		s = substr(w, a - wa + 1, 4096); b = length(s)
 		if (a + b <= n && match(substr(s, b - 15), /\\(u([Dd][89ABab][0-9A-Fa-f][0-9A-Fa-f](\\(u[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?|[0-9A-Fa-f]?[0-9A-Fa-f]?[0-9A-Fa-f]?)?)?$/)) { s = substr(s, 1, b - RLENGTH); b -= RLENGTH }
-		dec1(s)
+		dec_string_piece(s)
 	}
 }
-function dec1(p,   n, a, i, h, c, e, k, r) {
+function dec_string_piece(p,   n, a, i, h, c, e, k, r) {
 	if (index(p, "\\")) {
 		if (index(p, "\\n")) gsub(/\\n/, "\n", p)
 		if (p ~ /\\[trbf\/]/) {
@@ -239,9 +196,9 @@ function dec1(p,   n, a, i, h, c, e, k, r) {
 			if (index(p, "\\f")) gsub(/\\f/, "\f", p)
 		}
 		for (k = 0; k < 8 && index(p, "\\u") && match(p, /\\u([1-9A-CE-Fa-ce-f]|[Dd][0-7]|0[1-9A-Fa-f]|00[1-9A-Fa-f]|000[3-9A-Fa-f])/); k++) {
-			h = substr(p, RSTART + 2, 4); c = hx(h)
-			if (!(h in X)) X[h] = u8(c)
-			gsub("\\\\u" h, c == 92 ? "\001" : c == 34 ? "\002" : c == 38 ? "\\&" : X[h], p)
+			h = substr(p, RSTART + 2, 4); c = hex4(h)
+			if (!(h in utf8_of)) utf8_of[h] = utf8(c)
+			gsub("\\\\u" h, c == 92 ? "\001" : c == 34 ? "\002" : c == 38 ? "\\&" : utf8_of[h], p)
 		}
 		if (index(p, "\\u")) {
 			if (index(p, "\002")) gsub(/\002/, "\"", p)
@@ -249,36 +206,90 @@ function dec1(p,   n, a, i, h, c, e, k, r) {
 			if (index(r, "\001")) gsub(/\001/, "\\", r)
 			for (i = 2; i <= n; i++) {
 				h = substr(a[i], 1, 4)
-				if (h in X) r = r X[h]
-				else if ((c = hx(h)) < 55296 || c >= 57344) r = r (X[h] = u8(c))
-				else if (c < 56320 && length(a[i]) == 4 && i < n && (e = hx(a[i + 1])) >= 56320 && e < 57344) {
-					h = h substr(a[++i], 1, 4); if (!(h in X)) X[h] = u8(65536 + (c - 55296) * 1024 + e - 56320); r = r X[h]
-				} else r = r u8(65533)
+				if (h in utf8_of) r = r utf8_of[h]
+				else if ((c = hex4(h)) < 55296 || c >= 57344) r = r (utf8_of[h] = utf8(c))
+				else if (c < 56320 && length(a[i]) == 4 && i < n && (e = hex4(a[i + 1])) >= 56320 && e < 57344) {
+					h = h substr(a[++i], 1, 4); if (!(h in utf8_of)) utf8_of[h] = utf8(65536 + (c - 55296) * 1024 + e - 56320); r = r utf8_of[h]
+				} else r = r utf8(65533)
 				if (length(a[i]) > 4) { e = substr(a[i], 5); if (index(e, "\001")) gsub(/\001/, "\\", e); r = r e }
 			}
-			P[++np] = r
+			piece[++piece_n] = r
 			return
 		}
 	}
-	out(p)
+	piece_add(p)
 }
-function hx(s) { return H[substr(s, 1, 1)] * 4096 + H[substr(s, 2, 1)] * 256 + H[substr(s, 3, 1)] * 16 + H[substr(s, 4, 1)] }
-function u8(c) {
+function hex4(s) { return hex_digit[substr(s, 1, 1)] * 4096 + hex_digit[substr(s, 2, 1)] * 256 + hex_digit[substr(s, 3, 1)] * 16 + hex_digit[substr(s, 4, 1)] }
+function utf8(c) {
 	if (c < 128) return c ? sprintf("%c", c) : "\001"
 	if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
 	if (c < 65536) return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
 	return sprintf("%c%c%c%c", 240 + int(c / 262144), 128 + int(c / 4096) % 64, 128 + int(c / 64) % 64, 128 + c % 64)
 }
-function kd(f,   m, k, j) {
-	m = np; dec(f); k = ""
-	for (j = m + 1; j <= np; j++) k = k P[j]
-	np = m
+function dec_key(f,   m, k, j) {
+	m = piece_n; dec_string(f); k = ""
+	for (j = m + 1; j <= piece_n; j++) k = k piece[j]
+	piece_n = m
 	return k
 }
-function out(s) {
+function piece_add(s) {
 	if (index(s, "\001")) gsub(/\001/, "\\", s)
 	if (index(s, "\002")) gsub(/\002/, "\"", s)
-	P[++np] = s
+	piece[++piece_n] = s
+}
+function pat_init(   i, w) {
+	pat_n = 0
+	delete pat_part; delete view_from; delete view_to; delete pat_line; delete view_nadd; delete view_nrem; delete view_add; delete view_rem
+	key_wanted["tool_input"] = key_wanted["\"patch"] = key_wanted["\"diff"] = key_inner["\"patch"] = key_inner["\"diff"] = 1
+	split("file_path f path m content a contents a new_string a old_string r", w, " ")
+	for (i = 1; i < 12; i += 2) pat_part["\"" w[i]] = w[i + 1]
+	pat_lead = substr(dec_lead, 1, length(dec_lead) - 1) "[*][*][*] Begin Patch"
+	pat_space = "([\t\n\013\014\r ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)+"
+}
+function pat_start(L) {
+	if (L !~ pat_lead) return 0
+	pat_free = 1; match(L, /[*][*][*] Begin Patch/); pat_line[pat_n = 1] = substr(L, RSTART)
+	return 1
+}
+function pat_read(   k, x) {
+	if (pat_free) { for (k in val_set) val_set[k] = 0; pat_lines(pat_line, pat_n); return }
+	if (val_set["tool_input"] && (x = piece_join(val_from["tool_input"], val_to["tool_input"])) !~ /^[ \t\r\n]*[{]/) pat_text(x)
+	if (val_set["\"patch"]) pat_text(piece_join(val_from["\"patch"], val_to["\"patch"]))
+	if (val_set["\"diff"]) pat_text(piece_join(val_from["\"diff"], val_to["\"diff"]))
+}
+function pat_views(   v, i, k) {
+	for (v = 1; v <= NV; v++) for (i = 1; i <= key_n; i++) if ((k = pat_part[key_name[i]]) != "" && (v, k) in view_from) X[v, i + O] = piece_join(view_from[v, k], view_to[v, k])
+}
+function pat_text(x,   n, t) {
+	n = split(x, t, "\n")
+	pat_lines(t, n)
+}
+function pat_lines(t, n,   i, l, m, h, z, v0, v, j) {
+	v0 = NV + 1
+	for (i = 1; i <= n; i++) {
+		l = t[i]; m = l; sub(/\r$/, "", m); h = ""
+		if (z == 3) { if (m ~ /^[*]/) { h = m; sub(pat_space "$", "", h) } }
+		else if (z != 2 || l !~ /^[+]/) { h = m; sub("^" pat_space, "", h); sub(pat_space "$", "", h) }
+		if (!z) { if (h == "" && i < n) continue; if (h != "*** Begin Patch") { dec_bad = 1; return }; z = 1; continue }
+		if (z == 4) { if (h != "") dec_bad = 1; continue }
+		if (h == "*** End Patch") z = 4
+		else if (h ~ /^[*][*][*] (Add|Update|Delete) File: /) {
+			z = h ~ /^[*][*][*] A/ ? 2 : h ~ /^[*][*][*] U/ ? 3 : 1
+			sub(/^[*][*][*] [A-Za-z]+ File: /, "", h); if (h == "") { dec_bad = 1; return }
+			piece[++piece_n] = h; NV++; view_from[NV, "f"] = view_to[NV, "f"] = piece_n; view_nadd[NV] = view_nrem[NV] = 0
+		} else if (h ~ /^[*][*][*] Move to: /) {
+			sub(/^[*][*][*] Move to: /, "", h); if (z != 3 || h == "" || (NV, "m") in view_from) { dec_bad = 1; return }
+			piece[++piece_n] = h; view_from[NV, "m"] = view_to[NV, "m"] = piece_n
+		} else if (h == "*** End of File") continue
+		else if (h ~ /^[*][*][*]/ || z == 1 && h != "") { dec_bad = 1; return }
+		else if (z > 1 && l ~ /^[+]/) view_add[NV, ++view_nadd[NV]] = substr(l, 2) "\n"
+		else if (z == 3 && l ~ /^-/) view_rem[NV, ++view_nrem[NV]] = substr(l, 2) "\n"
+	}
+	if (!z) { dec_bad = 1; return }
+	for (v = v0; v <= NV; v++) {
+		view_from[v, "a"] = piece_n + 1; for (j = 1; j <= view_nadd[v]; j++) piece[++piece_n] = view_add[v, j]; view_to[v, "a"] = piece_n
+		view_from[v, "r"] = piece_n + 1; for (j = 1; j <= view_nrem[v]; j++) piece[++piece_n] = view_rem[v, j]; view_to[v, "r"] = piece_n
+	}
 }
 function hook() {
   if (!OK) {
