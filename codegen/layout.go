@@ -9,8 +9,8 @@ import (
 )
 
 // Layout is what both script backends number and decide the same way for
-// one unit: the payload keys it reads, its rules, which answers a hook can
-// reach, and the answers themselves.
+// one unit: the payload keys it reads, its rules, the check formula of
+// each hook, which answers a hook can reach, and the answers themselves.
 // Backends only spell them.
 type Layout struct {
 	Unit *ir.Unit
@@ -36,6 +36,11 @@ type HookLayout struct {
 	// The answers for an unreadable payload, a matching block rule, only
 	// matching warn rules, and no match.
 	Fail, Blocked, Warned, Allow ir.Answer
+	// Formula is when each check of the hook holds, in order (formula.go).
+	Formula []Check
+	// Transcripts are the texts the hook reads from the transcript file,
+	// in the order of first use; a Value's Transcript is its index plus one.
+	Transcripts []Transcript
 }
 
 // NewLayout computes u's layout; warn is the answer of warn rules on
@@ -82,6 +87,7 @@ func NewLayout(u *ir.Unit, warn ir.WarnMode, toolInputLast bool) *Layout {
 		hl.Blocked = ir.AnswerFor(h.Event, ir.Blocked, warn, h.FailClosed)
 		hl.Warned = ir.AnswerFor(h.Event, ir.Warned, warn, h.FailClosed)
 		hl.Allow = ir.AnswerFor(h.Event, ir.None, warn, h.FailClosed)
+		l.formula(hl)
 		l.Hooks = append(l.Hooks, hl)
 	}
 	return l

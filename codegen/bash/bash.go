@@ -234,15 +234,8 @@ func (g *gen) re(cd ir.ResolvedCondition) string {
 	return fmt.Sprintf("hk_r[%d]", n)
 }
 
-// A cand is one candidate value of a field: the expression of its value,
-// the test that it applies ("" when it always does), and the key of its
-// lower-case form in LC.
-type cand struct{ val, set, slot string }
-
-// The awk state that hook code reads, from templates/decode.awk: OK, V[i]
-// (the value of key i), X[j, i] (key i in view j of a patch), NV (the
-// number of views). SET and XS hold which elements were set when the
-// checks began: reading V[i] or X[j, i] creates an element.
+// hook prints h's hook: the refusal of a payload that decode.awk could not
+// read (OK is 0), the checks of h.Formula in order, then the answer.
 func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 	p := pr.Line
 	if slot := g.l.Key(ir.ToolInputKey); slot != 0 && h.ReadsToolString() {
@@ -272,142 +265,16 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 	answer(pr.In(), h.Fail, "", "")
 	p(`}`)
 	p(`for (hk_k in V) SET[hk_k] = 1`)
-	patches := h.ReadsPatches()
-	if patches {
+	if h.ReadsPatches() {
 		p(`for (hk_k in X) XS[hk_k] = 1`)
 	}
 
-	// The candidate values of each field (README, "Payload fields"): the
-	// transcript, read once; else each key of the field's source, when
-	// set; else, when none is, the source's default "". The last key's
-	// candidate also stands for the default: V[i] is "" when key i is not
-	// set. In the view hk_j of a patch, the patch keys are X[hk_j, i].
-	transcripts := map[ir.SourceID]string{}
-	cands := func(src ir.Source, patch bool) []cand {
-		if src.Transcript {
-			id := src.ID()
-			if _, ok := transcripts[id]; !ok {
-				if len(transcripts) == 0 {
-					p(`hk_tp = V[%d]; if (hk_tp == "") hk_tp = ENVIRON[%s]`, g.l.Key(ir.TranscriptKey), AwkString(ir.TranscriptEnv))
-					p(`hk_tread(hk_tp)`)
-				}
-				slot := fmt.Sprintf(`"t%d"`, len(transcripts)+1)
-				if src.LastAssistant {
-					p(`V[%s] = hk_lastmsg()`, slot)
-					g.lastMessage = true
-				} else {
-					p(`V[%s] = hk_tj(HT, 1, HN)`, slot)
-				}
-				g.transcript = true
-				transcripts[id] = slot
-			}
-			return []cand{{val: "V[" + transcripts[id] + "]", slot: transcripts[id]}}
-		}
-		var cs []cand
-		var others []string // SET[i] of every key but the last
-		for i, k := range src.Keys {
-			n := g.l.Key(k)
-			c := cand{val: fmt.Sprintf("V[%d]", n), set: fmt.Sprintf("SET[%d]", n), slot: fmt.Sprint(n)}
-			if _, ok := ir.PatchKeys[k.Name]; ok && patch && k.ToolInput {
-				c = cand{val: fmt.Sprintf("X[hk_j, %d]", n), set: fmt.Sprintf("XS[hk_j, %d]", n), slot: fmt.Sprintf("hk_j, %d", n)}
-			}
-			set := c.set
-			if i == len(src.Keys)-1 && src.HasDefault {
-				c.set = ""
-				if len(others) > 0 {
-					c.set = fmt.Sprintf("(%s || !(%s))", set, strings.Join(others, " || "))
-				}
-			}
-			others = append(others, set)
-			cs = append(cs, c)
-		}
-		return cs
-	}
-	for _, c := range h.Checks {
-		for _, cd := range c.AllConds() {
-			cands(cd.Src, false) // the transcript is read before the checks
-		}
-	}
+	g.transcripts(pr, h.Transcripts)
 
 	p(`hk_b = hk_w = 0; hk_bu = hk_ba = hk_wu = hk_wa = ""`)
 	var checks []string // each a comment line and an if statement
-	for _, c := range h.Checks {
-		n := g.l.Rule(c.Rule)
-		// The tests of a check are pure and joined with &&, so they run in
-		// the order that stops soonest at least cost (see the costs below).
-		var tests [nCosts][]string
-		add := func(cost int, t string) {
-			for _, ts := range tests {
-				if slices.Contains(ts, t) {
-					return
-				}
-			}
-			tests[cost] = append(tests[cost], t)
-		}
-		// Conditions hold for some choice of a candidate per field: one
-		// group of tests per choice, joined with ||; with patch, in the
-		// view hk_j of a patch.
-		choiceTest := func(conds []ir.ResolvedCondition, patch bool) string {
-			srcs, of := ir.Fields(conds)
-			var lists [][]cand
-			for _, src := range srcs {
-				lists = append(lists, cands(src, patch))
-			}
-			var groups []string
-			ir.Choices(lists, func(choice []cand) bool {
-				tests = [nCosts][]string{}
-				for _, c := range choice {
-					if c.set != "" {
-						add(costPresence, c.set)
-					}
-				}
-				for i, cd := range conds {
-					for _, t := range g.tests(cd, choice[of[i]]) {
-						add(t.cost, t.text)
-					}
-				}
-				groups = append(groups, strings.Join(slices.Concat(tests[:]...), " && "))
-				return true
-			})
-			return codegen.AnyOf(groups, "(", " || ", ")")
-		}
-		var all []string
-		if len(c.Tools) > 0 {
-			// The matcher already filtered; re-check the tool when named.
-			t := g.l.Key(ir.ToolNameKey)
-			alts := []string{fmt.Sprintf("V[%d] == \"\"", t)}
-			for _, tool := range c.Tools {
-				alts = append(alts, fmt.Sprintf("V[%d] == %s", t, AwkString(tool)))
-			}
-			all = append(all, "("+strings.Join(alts, " || ")+")")
-		}
-		views := []string{choiceTest(c.Conds, false)}
-		if pv := choiceTest(c.Conds, true); patches && pv != views[0] {
-			// ... or in the view of one file of a patch.
-			if pv == "" {
-				pv = "1"
-			}
-			views = append(views, g.viewFunc(pv)+"()")
-		}
-		if t := codegen.AnyOf(views, "(", " || ", ")"); t != "" {
-			all = append(all, t)
-		}
-		// With groups in Any, one of them must hold as well.
-		var alts []string
-		for _, group := range c.Any {
-			alts = append(alts, choiceTest(group, false))
-		}
-		if t := codegen.AnyOf(alts, "(", " || ", ")"); len(alts) > 0 && t != "" {
-			all = append(all, t)
-		}
-		if len(all) == 0 {
-			all = []string{"1"}
-		}
-		verb := "hk_warn"
-		if c.Rule.Action == ir.Block {
-			verb = "hk_block"
-		}
-		checks = append(checks, fmt.Sprintf("# %s\n%s", comment(c.Rule.Name), fmt.Sprintf(`if (%s) %s(%d)`, strings.Join(all, " && "), verb, n)))
+	for _, c := range h.Formula {
+		checks = append(checks, g.check(c))
 	}
 	// BWK awk links each statement of a block to the list before it by
 	// walking that list, so a block of n statements costs n*n/2 steps to
@@ -464,6 +331,164 @@ func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
 	pr.Line("%sexit %d", print, a.Exit)
 }
 
+// check is c as a comment line naming its rule and an if statement that
+// records the rule when it holds.
+func (g *gen) check(c codegen.Check) string {
+	when := join(codegen.Spell(c.When, g.spelling()))
+	if when == "" {
+		when = "1"
+	}
+	verb := "hk_warn"
+	if c.Rule.Action == ir.Block {
+		verb = "hk_block"
+	}
+	return fmt.Sprintf("# %s\nif (%s) %s(%d)", comment(c.Rule.Name), when, verb, c.Num)
+}
+
+// transcripts reads the texts of ts from the transcript file, read once
+// (hk_tread), into V["t1"], V["t2"], ...
+func (g *gen) transcripts(pr *codegen.Printer, ts []codegen.Transcript) {
+	for i, t := range ts {
+		if i == 0 {
+			pr.Line(`hk_tp = V[%d]; if (hk_tp == "") hk_tp = ENVIRON[%s]`, g.l.Key(ir.TranscriptKey), AwkString(ir.TranscriptEnv))
+			pr.Line(`hk_tread(hk_tp)`)
+			g.transcript = true
+		}
+		if t.LastAssistant {
+			pr.Line(`V[%s] = hk_lastmsg()`, transcriptSlot(i+1))
+			g.lastMessage = true
+		} else {
+			pr.Line(`V[%s] = hk_tj(HT, 1, HN)`, transcriptSlot(i+1))
+		}
+	}
+}
+
+// The awk state that the tests read, from templates/decode.awk: V[i] (the
+// value of key i), X[j, i] (key i in view j of a patch), NV (the number of
+// views). SET and XS hold which elements were set when the checks began:
+// reading V[i] or X[j, i] creates an element. A transcript text is
+// V["tN"]. In a view's function (viewFunc), the view is hk_j.
+
+// transcriptSlot is the element of V that holds transcript text n.
+func transcriptSlot(n int) string { return fmt.Sprintf(`"t%d"`, n) }
+
+// slot is v's element in decode.awk's arrays: V[i], or X[i] in a view of
+// a patch.
+func slot(v codegen.Value) (view bool, i string) {
+	switch {
+	case v.Transcript != 0:
+		return false, transcriptSlot(v.Transcript)
+	case v.View != 0:
+		return true, fmt.Sprintf("hk_j, %d", v.Key)
+	}
+	return false, fmt.Sprint(v.Key)
+}
+
+// value is the awk expression of v.
+func value(v codegen.Value) string {
+	view, i := slot(v)
+	if view {
+		return "X[" + i + "]"
+	}
+	return "V[" + i + "]"
+}
+
+// set is the test that v's key was set.
+func set(v codegen.Value) string {
+	view, i := slot(v)
+	if view {
+		return "XS[" + i + "]"
+	}
+	return "SET[" + i + "]"
+}
+
+// lower is the expression of v in lower case, computed once per value
+// (hk_lc, hk_lcx).
+func lower(v codegen.Value) string {
+	view, i := slot(v)
+	if view {
+		return "hk_lcx(" + i + ")"
+	}
+	return "hk_lc(" + i + ")"
+}
+
+// spelling spells the check formula as awk tests (codegen.Spell). A
+// node's spelling is its tests, all of which must hold: none when it
+// always holds.
+func (g *gen) spelling() codegen.Spelling[[]test] {
+	return codegen.Spelling[[]test]{All: all, OneOf: oneOf, InSomeView: g.inSomeView, Present: present, ToolIs: toolIs, Test: g.test}
+}
+
+// join is the one awk expression of tests, "" when there are none.
+func join(tests []test) string {
+	var ts []string
+	for _, t := range tests {
+		ts = append(ts, t.text)
+	}
+	return strings.Join(ts, " && ")
+}
+
+// node is a test that is not a leaf's, "" (none) when it always holds.
+func node(text string) []test {
+	if text == "" {
+		return nil
+	}
+	return []test{{costNode, text}}
+}
+
+// all joins the tests of nodes with &&. The tests are pure, so those of
+// the leaves run in the order that stops soonest at least cost (see the
+// costs below), each once; other nodes follow in order.
+func all(nodes [][]test) []test {
+	var tests [costNode + 1][]string
+	for _, t := range slices.Concat(nodes...) {
+		if t.cost == costNode || !slices.ContainsFunc(tests[:costNode], func(ts []string) bool { return slices.Contains(ts, t.text) }) {
+			tests[t.cost] = append(tests[t.cost], t.text)
+		}
+	}
+	return node(strings.Join(slices.Concat(tests[:]...), " && "))
+}
+
+// oneOf joins the tests of nodes with || (codegen.AnyOf).
+func oneOf(nodes [][]test) []test {
+	var alts []string
+	for _, n := range nodes {
+		alts = append(alts, join(n))
+	}
+	return node(codegen.AnyOf(alts, "(", " || ", ")"))
+}
+
+// inSomeView calls a function that tries tests in each view of a patch.
+func (g *gen) inSomeView(tests []test) []test {
+	t := join(tests)
+	if t == "" {
+		t = "1"
+	}
+	return node(g.viewFunc(t) + "()")
+}
+
+// present tests that p's candidate applies.
+func present(p codegen.Present) []test {
+	t := set(p.Val)
+	if len(p.OrNoneOf) > 0 {
+		var others []string
+		for _, v := range p.OrNoneOf {
+			others = append(others, set(v))
+		}
+		t = fmt.Sprintf("(%s || !(%s))", t, strings.Join(others, " || "))
+	}
+	return []test{{costPresence, t}}
+}
+
+// toolIs re-checks the tool when the payload names one.
+func toolIs(t codegen.ToolIs) []test {
+	alts := []string{fmt.Sprintf("V[%d] == \"\"", t.Key)}
+	for _, tool := range t.Tools {
+		alts = append(alts, fmt.Sprintf("V[%d] == %s", t.Key, AwkString(tool)))
+	}
+	return []test{{costPresence, "(" + strings.Join(alts, " || ") + ")"}}
+}
+
 // A test is one awk test of a condition, and its place in the order.
 type test struct {
 	cost int
@@ -477,23 +502,15 @@ const (
 	costLiteral         // contains, and the needle of a regex
 	costRegex           // a regex: compiled the first time a test reaches it
 	costNegated         // not_*: they exclude exceptions, so they seldom fail
-	nCosts
+	costNode            // a node that is not a leaf: after the leaves, in order
 )
 
-// lower is the expression of c's value in lower case, computed once per
-// value (hk_lc, hk_lcx).
-func lower(c cand) string {
-	if strings.HasPrefix(c.val, "X[") {
-		return "hk_lcx(" + c.slot + ")"
-	}
-	return "hk_lc(" + c.slot + ")"
-}
-
-// tests returns the awk tests that decide cd on the candidate c; all of
-// them must hold.
-func (g *gen) tests(cd ir.ResolvedCondition, c cand) []test {
+// test returns the awk tests that decide t's condition on its value; all
+// of them must hold. Each test kind of ir.OpSpec is one case.
+func (g *gen) test(t codegen.Test) []test {
+	cd := t.Cond
 	neg := cd.Op.Spec().Negated
-	val := c.val
+	val := value(t.Val)
 	switch cd.Op.Spec().Test {
 	case ir.TestRegex:
 		// A regex with a needle (a literal every match contains) first looks
@@ -505,7 +522,7 @@ func (g *gen) tests(cd ir.ResolvedCondition, c cand) []test {
 		if cd.Needle != "" {
 			v := val
 			if strings.ToUpper(cd.Needle) != cd.Needle {
-				v = lower(c)
+				v = lower(t.Val)
 			}
 			needle = fmt.Sprintf(`index(%s, %s)`, v, AwkString(cd.Needle))
 		}

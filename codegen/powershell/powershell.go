@@ -17,6 +17,7 @@ package powershell
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"text/template"
 	"unicode/utf8"
@@ -123,6 +124,8 @@ type gen struct {
 	data *codegen.Data
 	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
 	lastMessage bool
+	// err is the first rule a test could not spell (test).
+	err error
 }
 
 // psVar names the data section's variables.
@@ -163,58 +166,7 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 	inner := pr.In()
 	q := inner.Line
 
-	// The candidate values of each field, as in the bash script: the
-	// transcript; else each key of the field's source, when set; else,
-	// when none is, the default ''. val is how tests read a candidate, and
-	// set the test that it applies ("" when it always does). The last
-	// key's candidate also stands for the default: $hk_fN is its value,
-	// else ''.
-	type cand struct{ val, set string }
-	transcripts := map[ir.SourceID]string{}
-	// cands: in the view of one file of a patch ($w, see hk_patch), the
-	// patch keys are read from the file.
-	cands := func(src ir.Source, patch bool) []cand {
-		if src.Transcript {
-			id := src.ID()
-			if _, ok := transcripts[id]; !ok {
-				if len(transcripts) == 0 {
-					q(`$hk_tx = hk_transcript (hk_text $hk_v[%d])`, g.l.Key(ir.TranscriptKey))
-				}
-				transcripts[id] = fmt.Sprintf("$hk_t%d", len(transcripts)+1)
-				if src.LastAssistant {
-					q(`%s = hk_lastmsg $hk_tx`, transcripts[id])
-					g.lastMessage = true
-				} else {
-					q(`%s = $hk_tx`, transcripts[id])
-				}
-			}
-			return []cand{{val: transcripts[id]}}
-		}
-		var cs []cand
-		var others []string // the tests that no other key is set
-		for i, k := range src.Keys {
-			ref := fmt.Sprintf("$hk_v[%d]", g.l.Key(k))
-			if part, ok := ir.PatchKeys[k.Name]; ok && patch && k.ToolInput {
-				ref = fmt.Sprintf("$w['%c']", part)
-			}
-			c := cand{val: ref, set: fmt.Sprintf(`($null -ne %s)`, ref)}
-			if i == len(src.Keys)-1 && src.HasDefault {
-				c.val, c.set = "(hk_s "+ref+")", ""
-				if len(others) > 0 {
-					c.set = fmt.Sprintf(`(($null -ne %s) -or (%s))`, ref, strings.Join(others, " -and "))
-				}
-			}
-			others = append(others, fmt.Sprintf(`($null -eq %s)`, ref))
-			cs = append(cs, c)
-		}
-		return cs
-	}
-	for _, c := range h.Checks {
-		for _, cd := range c.AllConds() {
-			cands(cd.Src, false) // the transcript is read before the checks
-		}
-	}
-	patches := h.ReadsPatches()
+	g.transcripts(inner, h.Transcripts)
 
 	// Only the answers a hook can reach are written (as in the bash
 	// script): block messages if it holds a block rule, warn messages if
@@ -229,83 +181,10 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 			}
 		}
 	}
-	for _, c := range h.Checks {
-		n := g.l.Rule(c.Rule)
-		var tests []string
-		if len(c.Tools) > 0 {
-			var tools []string
-			for _, t := range c.Tools {
-				tools = append(tools, Quote(t))
-			}
-			tests = append(tests, fmt.Sprintf(`(hk_tool_in $hk_v[%d] @(%s))`, g.l.Key(ir.ToolNameKey), strings.Join(tools, ", ")))
-		}
-		// Conditions hold for some choice of a candidate per field: one
-		// group of tests per choice, joined with -or.
-		choiceTest := func(conds []ir.ResolvedCondition, patch bool) (string, error) {
-			srcs, of := ir.Fields(conds)
-			var lists [][]cand
-			for _, src := range srcs {
-				lists = append(lists, cands(src, patch))
-			}
-			var groups []string
-			var err error
-			ir.Choices(lists, func(choice []cand) bool {
-				var ts []string
-				for _, c := range choice {
-					if c.set != "" {
-						ts = append(ts, c.set)
-					}
-				}
-				for i, cd := range conds {
-					var t string
-					if t, err = g.test(cd, choice[of[i]].val); err != nil {
-						return false
-					}
-					ts = append(ts, t)
-				}
-				groups = append(groups, strings.Join(ts, " -and "))
-				return true
-			})
-			return codegen.AnyOf(groups, "(", " -or ", ")"), err
-		}
-		base, err := choiceTest(c.Conds, false)
-		if err != nil {
+	for _, c := range h.Formula {
+		if err := g.check(inner, c); err != nil {
 			return err
 		}
-		views := []string{base}
-		if pv, _ := choiceTest(c.Conds, true); patches && pv != base {
-			// ... or in the view of one file of a patch.
-			if pv == "" {
-				pv = "$true"
-			}
-			views = append(views, "(hk_any { param($w) "+pv+" })")
-		}
-		if t := codegen.AnyOf(views, "(", " -or ", ")"); t != "" {
-			tests = append(tests, t)
-		}
-		// With groups in Any, one of them must hold as well.
-		var alts []string
-		for _, group := range c.Any {
-			t, err := choiceTest(group, false)
-			if err != nil {
-				return err
-			}
-			alts = append(alts, t)
-		}
-		if t := codegen.AnyOf(alts, "(", " -or ", ")"); len(alts) > 0 && t != "" {
-			tests = append(tests, t)
-		}
-		if len(tests) == 0 {
-			tests = []string{"$true"}
-		}
-		q(`# %s`, codegen.Comment(c.Rule.Name))
-		q(`if (%s) {`, strings.Join(tests, " -and "))
-		if c.Rule.Action == ir.Block {
-			q(`  $hk_bu.Add($hk_u%d); $hk_ba.Add($hk_a%d)`, n, n)
-		} else {
-			q(`  $hk_wu.Add($hk_u%d); $hk_wa.Add($hk_a%d)`, n, n)
-		}
-		q(`}`)
 	}
 	if h.Blocks {
 		q(`if ($hk_bu.Count -gt 0) {`)
@@ -341,9 +220,114 @@ func answer(pr *codegen.Printer, a ir.Answer, user, agent string) {
 	pr.Line("exit %d", a.Exit)
 }
 
-func (g *gen) test(cd ir.ResolvedCondition, val string) (string, error) {
+// check prints c: a comment line naming its rule and an if statement that
+// records the rule's messages when it holds.
+func (g *gen) check(pr *codegen.Printer, c codegen.Check) error {
+	when := codegen.Spell(c.When, g.spelling())
+	if g.err != nil {
+		return g.err
+	}
+	if when == "" {
+		when = "$true"
+	}
+	pr.Line(`# %s`, codegen.Comment(c.Rule.Name))
+	pr.Line(`if (%s) {`, when)
+	list := "w"
+	if c.Rule.Action == ir.Block {
+		list = "b"
+	}
+	pr.Line(`  $hk_%su.Add($hk_u%d); $hk_%sa.Add($hk_a%d)`, list, c.Num, list, c.Num)
+	pr.Line(`}`)
+	return nil
+}
+
+// transcripts reads the texts of ts from the transcript file, read once
+// (hk_transcript), into $hk_t1, $hk_t2, ...
+func (g *gen) transcripts(pr *codegen.Printer, ts []codegen.Transcript) {
+	for i, t := range ts {
+		if i == 0 {
+			pr.Line(`$hk_tx = hk_transcript (hk_text $hk_v[%d])`, g.l.Key(ir.TranscriptKey))
+		}
+		if t.LastAssistant {
+			pr.Line(`$hk_t%d = hk_lastmsg $hk_tx`, i+1)
+			g.lastMessage = true
+		} else {
+			pr.Line(`$hk_t%d = $hk_tx`, i+1)
+		}
+	}
+}
+
+// ref is where v is read: a transcript text, the key's value, or in the
+// view of one file of a patch ($w, see hk_patch) the file's part; $null
+// when the key is not set.
+func ref(v codegen.Value) string {
+	switch {
+	case v.Transcript != 0:
+		return fmt.Sprintf("$hk_t%d", v.Transcript)
+	case v.View != 0:
+		return fmt.Sprintf("$w['%c']", v.View)
+	}
+	return fmt.Sprintf("$hk_v[%d]", v.Key)
+}
+
+// value is how tests read v: a default's $null reads as ”.
+func value(v codegen.Value) string {
+	if v.Default {
+		return "(hk_s " + ref(v) + ")"
+	}
+	return ref(v)
+}
+
+// spelling spells the check formula as PowerShell tests (codegen.Spell):
+// "" for a node that always holds.
+func (g *gen) spelling() codegen.Spelling[string] {
+	return codegen.Spelling[string]{All: all, OneOf: oneOf, InSomeView: inSomeView, Present: present, ToolIs: toolIs, Test: g.test}
+}
+
+// all joins tests with -and, in order.
+func all(tests []string) string {
+	return strings.Join(slices.DeleteFunc(tests, func(t string) bool { return t == "" }), " -and ")
+}
+
+// oneOf joins tests with -or (codegen.AnyOf).
+func oneOf(tests []string) string { return codegen.AnyOf(tests, "(", " -or ", ")") }
+
+// inSomeView tries test in each view of a patch (hk_any).
+func inSomeView(test string) string {
+	if test == "" {
+		test = "$true"
+	}
+	return "(hk_any { param($w) " + test + " })"
+}
+
+// present tests that p's candidate applies.
+func present(p codegen.Present) string {
+	if len(p.OrNoneOf) == 0 {
+		return fmt.Sprintf(`($null -ne %s)`, ref(p.Val))
+	}
+	var others []string
+	for _, v := range p.OrNoneOf {
+		others = append(others, fmt.Sprintf(`($null -eq %s)`, ref(v)))
+	}
+	return fmt.Sprintf(`(($null -ne %s) -or (%s))`, ref(p.Val), strings.Join(others, " -and "))
+}
+
+// toolIs re-checks the tool when the payload names one.
+func toolIs(t codegen.ToolIs) string {
+	var tools []string
+	for _, tool := range t.Tools {
+		tools = append(tools, Quote(tool))
+	}
+	return fmt.Sprintf(`(hk_tool_in $hk_v[%d] @(%s))`, t.Key, strings.Join(tools, ", "))
+}
+
+// test is the test of leaf's condition on its value; a condition that
+// PowerShell cannot run sets g.err. Each test kind of ir.OpSpec is one
+// case.
+func (g *gen) test(leaf codegen.Test) string {
+	cd, val := leaf.Cond, value(leaf.Val)
 	if !cd.Op.IsRegex() && !utf8.ValidString(cd.Pattern) {
-		return "", &diag.Diagnostic{Pos: cd.PatternPos, Code: diag.PowerShell, Msg: "the pattern is not valid UTF-8"}
+		return g.fail(&diag.Diagnostic{Pos: cd.PatternPos, Code: diag.PowerShell, Msg: "the pattern is not valid UTF-8"})
 	}
 	neg := cd.Op.Spec().Negated
 	var t string
@@ -351,7 +335,7 @@ func (g *gen) test(cd ir.ResolvedCondition, val string) (string, error) {
 	case ir.TestRegex:
 		re, err := g.regex(cd)
 		if err != nil {
-			return "", err
+			return g.fail(err)
 		}
 		t = fmt.Sprintf(`%s.IsMatch(%s)`, re, val)
 	case ir.TestContains:
@@ -360,7 +344,7 @@ func (g *gen) test(cd ir.ResolvedCondition, val string) (string, error) {
 		if neg {
 			cmp, neg = "-lt", false
 		}
-		return fmt.Sprintf(`(%s.IndexOf(%s, [StringComparison]::Ordinal) %s 0)`, val, g.lit("p", cd.Pattern), cmp), nil
+		return fmt.Sprintf(`(%s.IndexOf(%s, [StringComparison]::Ordinal) %s 0)`, val, g.lit("p", cd.Pattern), cmp)
 	case ir.TestEquals:
 		t = fmt.Sprintf(`[string]::Equals(%s, %s, [StringComparison]::Ordinal)`, val, g.lit("p", cd.Pattern))
 	case ir.TestPrefix:
@@ -371,7 +355,15 @@ func (g *gen) test(cd ir.ResolvedCondition, val string) (string, error) {
 		panic("powershell: unknown operator " + cd.Op.String())
 	}
 	if neg {
-		return "(-not " + t + ")", nil
+		return "(-not " + t + ")"
 	}
-	return t, nil
+	return t
+}
+
+// fail keeps err if it is the first, and returns "".
+func (g *gen) fail(err error) string {
+	if g.err == nil {
+		g.err = err
+	}
+	return ""
 }
