@@ -35,15 +35,15 @@ func regexDiags(pos diag.Pos, err error) diag.List {
 }
 
 // setRegex sets the regex forms of c from ere, its translated pattern: the
-// ERE itself, its awk form and its needle.
+// ERE itself and its needle, once every awk can run it (the awk backend
+// writes its awk form, pyre.AWK).
 func setRegex(c *ir.Condition, ere string) error {
-	awk, intervals, err := pyre.AWK(ere)
-	if err != nil {
+	if err := pyre.CheckAWK(ere); err != nil {
 		// The ERE is pyre's own, so the one refusal left is mawk's: its
 		// regex compiler has a fixed stack.
 		return &pyre.Error{Construct: "nesting", Msg: "mawk, which the hooks run where it is installed, cannot compile it: " + err.Error()}
 	}
-	c.ERE, c.AWK, c.Intervals, c.Needle = ere, awk, intervals, needleOf(ere)
+	c.ERE, c.Needle = ere, needleOf(ere)
 	return nil
 }
 

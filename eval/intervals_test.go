@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/hookify/hookify/codegen/bash"
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
 )
@@ -26,11 +27,11 @@ func hasIntervals(t *testing.T, dir string) bool {
 }
 
 // needsIntervals reports whether the unit of h keeps an interval
-// (ir.Unit.Intervals): its program then needs an awk that has intervals.
+// (bash.KeepsIntervals): its program then needs an awk that has intervals.
 func needsIntervals(plan *ir.Cursor, h *ir.Hook) bool {
 	for _, u := range plan.Units {
 		if slices.Contains(u.Hooks, h) {
-			return u.Intervals()
+			return bash.KeepsIntervals(u)
 		}
 	}
 	return false
@@ -50,7 +51,7 @@ func TestIntervalFallback(t *testing.T) {
 		t.Fatal("the rule does not compile")
 	}
 	h := Hooks(p.plan, ir.BeforeShellExecution)[0]
-	if !h.Checks[0].Conds[0].Intervals {
+	if !needsIntervals(p.plan, h) {
 		t.Fatal("the regex has no interval left: make its count larger than pyre.AWK writes out")
 	}
 	fail := Hook(h, []byte("not JSON"), Env{}) // the answer on an unreadable payload

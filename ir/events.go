@@ -343,7 +343,7 @@ const askCaveat = "Cursor 3.9.16 treats ask here as a deny: the call is blocked,
 
 // firstLoop holds while loop_count is 0 or absent: no follow-up was sent
 // in this loop yet. Its ERE is written here: it is not a rule's pattern.
-var firstLoop = &Condition{Field: "loop_count", Op: NotRegexMatch, Pattern: "[1-9]", ERE: "[1-9]", AWK: "[1-9]"}
+var firstLoop = &Condition{Field: "loop_count", Op: NotRegexMatch, Pattern: "[1-9]", ERE: "[1-9]"}
 
 // CursorEvents lists every Cursor event hookify emits, in table order (the
 // order of scripts, hooks and hooks.json entries).

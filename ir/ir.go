@@ -44,12 +44,6 @@ type Condition struct {
 	// translated regex for regex operators, and for contains and
 	// not_contains the literal pattern ("" for an empty one).
 	ERE string
-	// AWK is ERE in the form that every supported awk's engine reads as
-	// bash reads ERE (pyre.AWK: intervals expanded where they can be), and
-	// Intervals tells that it still holds an interval, which Debian 12's
-	// mawk lacks. Set with ERE for regex operators.
-	AWK       string
-	Intervals bool
 	// Needle, for regex operators, is a literal that every value ERE
 	// matches contains, which the scripts look for first because it is much
 	// cheaper to find; its ASCII letters are in lower case and stand for

@@ -119,22 +119,6 @@ type Unit struct {
 // the Cursor event name as its first argument (EventArg).
 func (u *Unit) Dispatches() bool { return len(u.Hooks) > 1 }
 
-// Intervals reports whether a regex of u keeps an interval (its
-// ResolvedCondition.Intervals): u's Unix hook then needs an awk that has
-// intervals, which Debian 12's mawk lacks.
-func (u *Unit) Intervals() bool {
-	for _, h := range u.Hooks {
-		for _, c := range h.Checks {
-			for _, cd := range c.AllConds() {
-				if cd.Intervals {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // EventArg is the argument u's script takes to run hook h: the Cursor event
 // name when the script dispatches, else "".
 func (u *Unit) EventArg(h *Hook) string {

@@ -35,7 +35,7 @@ const (
 // AWK returns ere (which must pass Validate) in the form that the regex
 // engines of every supported awk read as bash reads ere under LC_ALL=C
 // (docs/awk-engines.md §3, §10), as a dynamic regex: a string the caller
-// quotes with codegen/bash.AwkString and matches with v ~ re.
+// quotes with codegen/awkquote.String and matches with v ~ re.
 //
 // An ERE without intervals is its own awk form. In one with intervals,
 // every {n}, {n,} and {n,m} is written out, printed as ERE prints its
@@ -47,14 +47,11 @@ const (
 // 12's mawk). It does the same for an ERE with intervals and a POSIX
 // class, which pyre never writes and AWK cannot reprint exactly.
 //
-// err is Validate's error, or says that mawk cannot compile ere at all.
+// err is CheckAWK's.
 func AWK(ere string) (re string, intervals bool, err error) {
-	root, classes, counted, err := parseEREText(ere)
+	root, classes, counted, err := checkAWK(ere)
 	if err != nil {
 		return "", false, err
-	}
-	if !mawkCompiles(ere) {
-		return "", false, fmt.Errorf("its groups nest deeper than mawk's regex compiler allows (%d operators pending at once): write the pattern with fewer nested groups", mawkStack)
 	}
 	if !counted {
 		return ere, false, nil
@@ -73,6 +70,27 @@ func AWK(ere string) (re string, intervals bool, err error) {
 		return ere, true, nil
 	}
 	return re, false, nil
+}
+
+// CheckAWK returns the error AWK would return for ere, without writing its
+// form: Validate's error, or that mawk cannot compile ere at all. Lowering
+// refuses such a regex; the awk backend writes the form.
+func CheckAWK(ere string) error {
+	_, _, _, err := checkAWK(ere)
+	return err
+}
+
+// checkAWK parses ere for AWK, and tells whether it holds a POSIX class
+// and a counted repeat.
+func checkAWK(ere string) (root *bnode, classes, counted bool, err error) {
+	root, classes, counted, err = parseEREText(ere)
+	if err != nil {
+		return nil, false, false, err
+	}
+	if !mawkCompiles(ere) {
+		return nil, false, false, fmt.Errorf("its groups nest deeper than mawk's regex compiler allows (%d operators pending at once): write the pattern with fewer nested groups", mawkStack)
+	}
+	return root, classes, counted, nil
 }
 
 // awkExpand returns b with every counted repeat written out (see AWK), or

@@ -74,15 +74,24 @@ func TestAWK(t *testing.T) {
 		if err != nil || got != tt.want || intervals != tt.intervals {
 			t.Errorf("AWK(%q) = %q, %v, %v; want %q, %v", tt.ere, got, intervals, err, tt.want, tt.intervals)
 		}
+		if err := CheckAWK(tt.ere); err != nil {
+			t.Errorf("CheckAWK(%q): %v", tt.ere, err)
+		}
 	}
 	for _, ere := range []string{"", "a{", "a{2,1}", "(a", "[a", "a|", `\a`, "a**"} {
 		if _, _, err := AWK(ere); err == nil {
 			t.Errorf("AWK(%q): no error", ere)
 		}
+		if CheckAWK(ere) == nil {
+			t.Errorf("CheckAWK(%q): no error", ere)
+		}
 	}
 	deep := nested("a", 40)
 	if _, _, err := AWK(deep); err == nil || !strings.Contains(err.Error(), "mawk") {
 		t.Errorf("AWK(%q): %v, want an error about mawk's nesting", deep, err)
+	}
+	if err := CheckAWK(deep); err == nil || !strings.Contains(err.Error(), "mawk") {
+		t.Errorf("CheckAWK(%q): %v, want an error about mawk's nesting", deep, err)
 	}
 }
 

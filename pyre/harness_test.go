@@ -16,7 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/hookify/hookify/codegen/bash"
+	"github.com/hookify/hookify/codegen/awkquote"
 	"github.com/hookify/hookify/internal/testenv"
 )
 
@@ -578,14 +578,14 @@ const awkField = `function field(n,   s, l) {
 `
 
 // awkScript matches records "index length", subject, from stdin against
-// re[index], the regexes embedded with bash.AwkString as the code generator
+// re[index], the regexes embedded with awkquote.String as the code generator
 // embeds them.
 func awkScript(res []string) string {
 	var b strings.Builder
 	b.WriteString(awkField)
 	b.WriteString("BEGIN {\n")
 	for i, re := range res {
-		fmt.Fprintf(&b, "\tre[%d] = %s\n", i, bash.AwkString(re))
+		fmt.Fprintf(&b, "\tre[%d] = %s\n", i, awkquote.String(re))
 	}
 	b.WriteString(`	while ((getline h) > 0) {
 		split(h, f, " ")
@@ -599,7 +599,7 @@ func awkScript(res []string) string {
 
 // awkServe matches records "id re-length subject-length", regex, subject,
 // and answers "id 1" or "id 0" on a line: the fuzz targets' regexes arrive
-// one by one (AwkString has its own fuzzer).
+// one by one (awkquote.String has its own fuzzer).
 const awkServe = awkField + `BEGIN {
 	while ((getline h) > 0) {
 		split(h, f, " ")

@@ -18,7 +18,9 @@ import (
 	"text/template"
 
 	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/codegen/awkquote"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/pyre"
 	"github.com/hookify/hookify/templates"
 )
 
@@ -119,7 +121,8 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	// dec_input fills the tool_input members as one run of numbers: last.
 	l := codegen.NewLayout(u, opts.Warn, true)
 	var data, body, funcs strings.Builder
-	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs, intervals: u.Intervals()}
+	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs}
+	g.awk, g.intervals = awkForms(u)
 	fmt.Fprintf(&data, "  hk_sep = %s\n", AwkString(`\n\n`))
 	if u.Dispatches() {
 		data.WriteString("  hk_ev = ARGV[1]; ARGV[1] = \"\"\n")
@@ -204,6 +207,10 @@ func choose(intervals bool) string {
 	return "hk_awk=awk\ncommand -v mawk >/dev/null 2>&1 && hk_awk=mawk"
 }
 
+// AwkString is s as an awk string literal (awkquote.String): the one way
+// rule text enters a program.
+func AwkString(s string) string { return awkquote.String(s) }
+
 // comment makes s safe for an awk comment inside the wrapper's single
 // quotes.
 func comment(s string) string { return strings.ReplaceAll(codegen.Comment(s), "'", "?") }
@@ -214,22 +221,52 @@ type gen struct {
 	reNum      map[string]int   // the number of each regex in hk_r
 	funcs      *strings.Builder // functions after hook()
 	nfunc      int
-	intervals  bool // some ERE of the unit needs an awk with intervals
-	transcript bool // a hook reads the transcript (hk_tread)
+	awk        map[string]string // the awk form of each ERE (awkForms)
+	intervals  bool              // some ERE of the unit needs an awk with intervals
+	transcript bool              // a hook reads the transcript (hk_tread)
 	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
 	lastMessage bool
 }
 
+// awkForms returns the awk form of the ERE of each regex condition of u
+// (pyre.AWK: intervals written out where they can be), and whether one
+// keeps an interval: u's program then needs an awk that has intervals,
+// which Debian 12's mawk lacks.
+func awkForms(u *ir.Unit) (forms map[string]string, intervals bool) {
+	forms = map[string]string{}
+	for _, h := range u.Hooks {
+		for _, c := range h.Checks {
+			for _, cd := range c.AllConds() {
+				if _, ok := forms[cd.ERE]; ok || cd.Op.Spec().Test != ir.TestRegex {
+					continue
+				}
+				re, iv, err := pyre.AWK(cd.ERE)
+				if err != nil {
+					panic("bash: " + err.Error()) // lowering refuses it (pyre.CheckAWK)
+				}
+				forms[cd.ERE], intervals = re, intervals || iv
+			}
+		}
+	}
+	return forms, intervals
+}
+
+// KeepsIntervals reports whether a regex of u keeps an interval in its awk
+// form (awkForms): u's hook then runs gawk where it is installed, and
+// answers as on an unreadable payload under an awk without intervals.
+func KeepsIntervals(u *ir.Unit) bool {
+	_, iv := awkForms(u)
+	return iv
+}
+
 // re returns the element of hk_r that holds the awk form of cd's regex.
 func (g *gen) re(cd ir.ResolvedCondition) string {
-	if cd.AWK == "" {
-		panic("bash: a regex condition without its awk form") // lowering sets it
-	}
-	n, ok := g.reNum[cd.AWK]
+	re := g.awk[cd.ERE]
+	n, ok := g.reNum[re]
 	if !ok {
-		g.res = append(g.res, cd.AWK)
+		g.res = append(g.res, re)
 		n = len(g.res)
-		g.reNum[cd.AWK] = n
+		g.reNum[re] = n
 	}
 	return fmt.Sprintf("hk_r[%d]", n)
 }

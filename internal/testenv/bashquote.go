@@ -11,7 +11,7 @@ import (
 // every byte that is not part of valid UTF-8 are escaped, and all other
 // characters are kept as they are. Tests that compare a regex engine with
 // bash's [[ =~ ]] embed their regexes and subjects with it (the generated
-// hooks hold no bash: codegen/bash.AwkString quotes their rule text). s
+// hooks hold no bash: codegen/awkquote.String quotes their rule text). s
 // must not contain NUL, which no shell string can hold.
 func BashQuote(s string) string {
 	if strings.IndexByte(s, 0) >= 0 {

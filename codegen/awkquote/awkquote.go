@@ -1,15 +1,18 @@
-package bash
+// Package awkquote writes rule text as awk string literals that every
+// supported awk reads back byte for byte: the one way rule text enters a
+// generated awk program (codegen/bash) or a test's.
+package awkquote
 
 import (
 	"fmt"
 	"strings"
 )
 
-// maxLiteral is the longest string literal AwkString writes: mawk rejects
+// maxLiteral is the longest string literal String writes: mawk rejects
 // literals over 8191 bytes (docs/awk-engines.md §2).
 const maxLiteral = 4000
 
-// AwkString returns s as an awk expression that every supported awk reads
+// String returns s as an awk expression that every supported awk reads
 // back as exactly s (docs/awk-engines.md §5, §10): a double-quoted string in
 // which the printable ASCII characters other than ", \ and ' stand for
 // themselves and every other byte is a three-digit octal escape (BWK ends a
@@ -18,9 +21,9 @@ const maxLiteral = 4000
 // longer than maxLiteral bytes is written as several literals concatenated
 // inside parentheses. It is the only way rule text enters an awk program.
 // s must not contain NUL, which BWK and busybox awk cannot hold.
-func AwkString(s string) string {
+func String(s string) string {
 	if strings.IndexByte(s, 0) >= 0 {
-		panic("bash.AwkString: NUL in string") // lowering rejects NUL
+		panic("awkquote.String: NUL in string") // lowering rejects NUL
 	}
 	var pieces []string
 	var b strings.Builder

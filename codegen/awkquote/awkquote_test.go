@@ -1,4 +1,4 @@
-package bash
+package awkquote
 
 import (
 	"bytes"
@@ -10,12 +10,12 @@ import (
 	"github.com/hookify/hookify/internal/testenv"
 )
 
-// FuzzAwkString checks that AwkString gives an awk expression that each of
+// FuzzString checks that String gives an awk expression that each of
 // the four awks reads back as exactly the input bytes (docs/awk-engines.md
 // §5, §10): printed with print and ORS="" (mawk's printf and sprintf stop at
 // 8191 bytes), in a program run from a file under LC_ALL=C. The seeds hold
 // every byte but NUL, and strings around mawk's 8191-byte literal limit.
-func FuzzAwkString(f *testing.F) {
+func FuzzString(f *testing.F) {
 	var all []byte
 	for c := 1; c < 256; c++ {
 		all = append(all, byte(c))
@@ -34,9 +34,9 @@ func FuzzAwkString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if strings.IndexByte(s, 0) >= 0 {
-			return // AwkString panics: lowering rejects NUL, which BWK and busybox cannot hold
+			return // String panics: lowering rejects NUL, which BWK and busybox cannot hold
 		}
-		q := AwkString(s)
+		q := String(s)
 		prog := filepath.Join(t.TempDir(), "print.awk")
 		if err := os.WriteFile(prog, []byte(`BEGIN { ORS = ""; print `+q+" }\n"), 0o644); err != nil {
 			t.Fatal(err)
@@ -52,38 +52,38 @@ func FuzzAwkString(f *testing.F) {
 			cmd.Stderr = &stderr
 			out, err := cmd.Output()
 			if err != nil {
-				t.Fatalf("%s: AwkString(%.100q) = %.200s: %v\n%.500s", a, s, q, err, stderr.String())
+				t.Fatalf("%s: String(%.100q) = %.200s: %v\n%.500s", a, s, q, err, stderr.String())
 			}
 			if !bytes.Equal(out, []byte(s)) {
 				i := 0
 				for i < len(out) && i < len(s) && out[i] == s[i] {
 					i++
 				}
-				t.Fatalf("%s: AwkString(%.100q) (%d bytes) = %.200s reads back as %d bytes, differing from byte %d: %.100q",
+				t.Fatalf("%s: String(%.100q) (%d bytes) = %.200s reads back as %d bytes, differing from byte %d: %.100q",
 					a, s, len(s), q, len(out), i, out[i:])
 			}
 		}
 	})
 }
 
-// TestAwkStringSplits checks AwkString's form for long strings by hand: no
+// TestStringSplits checks String's form for long strings by hand: no
 // literal over mawk's 8191 bytes, pieces concatenated inside parentheses.
-func TestAwkStringSplits(t *testing.T) {
+func TestStringSplits(t *testing.T) {
 	for _, tt := range []struct{ s, want string }{
 		{"", `""`},
 		{`a"b\c'd`, `"a\042b\134c\047d"`},
 		{"\r\n\x01\x7f\xff", `"\015\012\001\177\377"`},
 		{strings.Repeat("a", 4000), `"` + strings.Repeat("a", 3999) + `" "a"`},
 	} {
-		got := AwkString(tt.s)
+		got := String(tt.s)
 		if strings.HasPrefix(tt.want, `"`) && strings.Contains(tt.want, `" "`) {
 			tt.want = "(" + tt.want + ")"
 		}
 		if got != tt.want {
-			t.Errorf("AwkString(%.40q…) = %.60s…, want %.60s…", tt.s, got, tt.want)
+			t.Errorf("String(%.40q…) = %.60s…, want %.60s…", tt.s, got, tt.want)
 		}
 	}
-	long := AwkString(strings.Repeat("\xff", 20000))
+	long := String(strings.Repeat("\xff", 20000))
 	for _, lit := range strings.Split(strings.Trim(long, "()"), `" "`) {
 		if len(lit) > 8191 {
 			t.Errorf("a literal of %d bytes", len(lit))
