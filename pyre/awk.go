@@ -48,49 +48,63 @@ const (
 // class, which pyre never writes and AWK cannot reprint exactly.
 //
 // err is CheckAWK's.
-func AWK(ere string) (re string, intervals bool, err error) {
-	root, classes, counted, err := checkAWK(ere)
+func AWK(ere string) (AWKForm, error) {
+	root, text, err := checkAWK(ere)
 	if err != nil {
-		return "", false, err
+		return AWKForm{}, err
 	}
-	if !counted {
-		return ere, false, nil
-	}
-	if classes || root.size() > awkMaxSize {
-		return ere, true, nil
+	same := AWKForm{Text: ere, Groups: text.groups, Intervals: text.intervals}
+	if !text.intervals || text.classes || root.size() > awkMaxSize {
+		return same, nil
 	}
 	x, ok := awkExpand(root)
 	if !ok || x.kind == bNever {
-		return ere, true, nil
+		return same, nil
 	}
-	re = x.String()
-	if len(re) > awkMaxSize || Validate(re) != nil || !mawkCompiles(re) {
-		// Validate fails where copies put an anchor inside a sequence
-		// ((^a){2} is ^a^a), which bash's subset does not allow.
-		return ere, true, nil
+	re := x.String()
+	if len(re) > awkMaxSize {
+		return same, nil
 	}
-	return re, false, nil
+	// parseEREText fails where copies put an anchor inside a sequence
+	// ((^a){2} is ^a^a), which bash's subset does not allow.
+	if _, retext, err := parseEREText(re); err == nil && mawkCompiles(re) {
+		return AWKForm{Text: re, Groups: retext.groups}, nil
+	}
+	return same, nil
+}
+
+// AWKForm is the awk form of an ERE, with what the awk backend needs to
+// know about its text.
+type AWKForm struct {
+	// Text is the regex, in pyre's subset (Validate).
+	Text string
+	// Groups are where each group of Text starts and ends: its "(" and one
+	// past its ")", in the order of their "(" (so that a program can define
+	// a long group that several of its regexes hold once).
+	Groups [][2]int
+	// Intervals: Text keeps an interval ({n,m}), which Debian 12's mawk
+	// lacks.
+	Intervals bool
 }
 
 // CheckAWK returns the error AWK would return for ere, without writing its
 // form: Validate's error, or that mawk cannot compile ere at all. Lowering
 // refuses such a regex; the awk backend writes the form.
 func CheckAWK(ere string) error {
-	_, _, _, err := checkAWK(ere)
+	_, _, err := checkAWK(ere)
 	return err
 }
 
-// checkAWK parses ere for AWK, and tells whether it holds a POSIX class
-// and a counted repeat.
-func checkAWK(ere string) (root *bnode, classes, counted bool, err error) {
-	root, classes, counted, err = parseEREText(ere)
+// checkAWK parses ere for AWK.
+func checkAWK(ere string) (*bnode, ereText, error) {
+	root, text, err := parseEREText(ere)
 	if err != nil {
-		return nil, false, false, err
+		return nil, ereText{}, err
 	}
 	if !mawkCompiles(ere) {
-		return nil, false, false, fmt.Errorf("its groups nest deeper than mawk's regex compiler allows (%d operators pending at once): write the pattern with fewer nested groups", mawkStack)
+		return nil, ereText{}, fmt.Errorf("its groups nest deeper than mawk's regex compiler allows (%d operators pending at once): write the pattern with fewer nested groups", mawkStack)
 	}
-	return root, classes, counted, nil
+	return root, text, nil
 }
 
 // awkExpand returns b with every counted repeat written out (see AWK), or

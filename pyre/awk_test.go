@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hookify/hookify/internal/testenv"
 )
 
@@ -70,7 +71,8 @@ func nested(x string, n int) string {
 
 func TestAWK(t *testing.T) {
 	for _, tt := range awkTests {
-		got, intervals, err := AWK(tt.ere)
+		f, err := AWK(tt.ere)
+		got, intervals := f.Text, f.Intervals
 		if err != nil || got != tt.want || intervals != tt.intervals {
 			t.Errorf("AWK(%q) = %q, %v, %v; want %q, %v", tt.ere, got, intervals, err, tt.want, tt.intervals)
 		}
@@ -79,7 +81,7 @@ func TestAWK(t *testing.T) {
 		}
 	}
 	for _, ere := range []string{"", "a{", "a{2,1}", "(a", "[a", "a|", `\a`, "a**"} {
-		if _, _, err := AWK(ere); err == nil {
+		if _, err := AWK(ere); err == nil {
 			t.Errorf("AWK(%q): no error", ere)
 		}
 		if CheckAWK(ere) == nil {
@@ -87,7 +89,7 @@ func TestAWK(t *testing.T) {
 		}
 	}
 	deep := nested("a", 40)
-	if _, _, err := AWK(deep); err == nil || !strings.Contains(err.Error(), "mawk") {
+	if _, err := AWK(deep); err == nil || !strings.Contains(err.Error(), "mawk") {
 		t.Errorf("AWK(%q): %v, want an error about mawk's nesting", deep, err)
 	}
 	if err := CheckAWK(deep); err == nil || !strings.Contains(err.Error(), "mawk") {
@@ -103,7 +105,8 @@ func TestAWKOptional(t *testing.T) {
 	for _, n := range []int{0, 1, 3, 195} {
 		for m := n; m <= n+awkMaxOptional; m++ {
 			ere := "a{" + strconv.Itoa(n) + "," + strconv.Itoa(m) + "}"
-			re, intervals, err := AWK(ere)
+			f, err := AWK(ere)
+			re, intervals := f.Text, f.Intervals
 			if err != nil || intervals || strings.ContainsAny(re, "{}") {
 				t.Fatalf("AWK(%q) = %q, %v, %v", ere, re, intervals, err)
 			}
@@ -218,7 +221,8 @@ func mawkShapes() []string {
 		}
 	}
 	for _, ere := range []string{"a{0,59}", "(a{0,59}b){2}", "((a|b){0,50}c){0,50}", "(((x{0,58})?)?)?", "(a(b(c(d(e{0,59})?)?)?)?)?"} {
-		re, _, _ := AWK(ere)
+		f, _ := AWK(ere)
+		re := f.Text
 		out = append(out, re, "("+re+")?", nested("("+re+")", 8))
 	}
 	return out
@@ -249,5 +253,33 @@ func TestMawkCompiles(t *testing.T) {
 	}
 	if fits < 50 || fits > len(mawkShapes())-50 {
 		t.Errorf("%d of %d shapes compile: too few on one side of the limit to mean much", fits, len(mawkShapes()))
+	}
+}
+
+// TestAWKGroups: the groups of an awk form are where its parentheses
+// stand, written out by hand: a bracket's parentheses and escaped ones
+// are not groups, and a written-out interval's copies are.
+func TestAWKGroups(t *testing.T) {
+	for _, tt := range []struct {
+		ere  string
+		text string
+		want [][2]int
+	}{
+		{"a(b)c", "a(b)c", [][2]int{{1, 4}}},
+		{"(a(b))", "(a(b))", [][2]int{{0, 6}, {2, 5}}},
+		{`\(a\)`, `\(a\)`, nil},
+		{"[(]a[)]", "[(]a[)]", nil},
+		{"[]()]", "[]()]", nil},
+		{"[^]()](x)", "[^]()](x)", [][2]int{{6, 9}}},
+		{"x(ab|cd){2}", "x(ab|cd)(ab|cd)", [][2]int{{1, 8}, {8, 15}}},
+	} {
+		f, err := AWK(tt.ere)
+		if err != nil || f.Text != tt.text {
+			t.Errorf("AWK(%q) = %q, %v; want %q", tt.ere, f.Text, err, tt.text)
+			continue
+		}
+		if d := cmp.Diff(tt.want, f.Groups); d != "" {
+			t.Errorf("AWK(%q).Groups (-want +got):\n%s", tt.ere, d)
+		}
 	}
 }

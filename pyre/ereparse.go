@@ -16,33 +16,44 @@ import (
 // holds in the C locale beyond ASCII differs between regex engines. Quantifiers are
 // kept as written (a{1} stays a bRep), so an analysis can tell them apart.
 func parseERE(ere string) (*bnode, error) {
-	root, _, _, err := parseEREText(ere)
+	root, _, err := parseEREText(ere)
 	return root, err
 }
 
-// parseEREText is parseERE that also reports two things about the text that
-// the tree does not keep: whether a bracket expression holds a POSIX class
-// (which the tree only approximates), and whether a quantifier is written as
-// an interval ({n}, {n,} or {n,m}, even where the tree's node prints as ?).
-func parseEREText(ere string) (root *bnode, classes, intervals bool, err error) {
+// ereText is what parseEREText tells about the text of an ERE that its
+// tree does not keep.
+type ereText struct {
+	// classes: a bracket expression holds a POSIX class (which the tree
+	// only approximates).
+	classes bool
+	// intervals: a quantifier is written as an interval ({n}, {n,} or
+	// {n,m}, even where the tree's node prints as ?).
+	intervals bool
+	// groups are where each group starts and ends in the text (its "("
+	// and one past its ")"), in the order of their "(".
+	groups [][2]int
+}
+
+// parseEREText is parseERE that also reports what the tree does not keep
+// about the text.
+func parseEREText(ere string) (root *bnode, text ereText, err error) {
 	if ere == "" {
-		return nil, false, false, fmt.Errorf("empty regex")
+		return nil, ereText{}, fmt.Errorf("empty regex")
 	}
 	p := &ereParser{s: ere}
 	if root, err = p.alternatives(); err != nil {
-		return nil, false, false, err
+		return nil, ereText{}, err
 	}
 	if p.more() {
-		return nil, false, false, p.errorf("unbalanced )")
+		return nil, ereText{}, p.errorf("unbalanced )")
 	}
-	return root, p.classes, p.intervals, nil
+	return root, p.text, nil
 }
 
 type ereParser struct {
-	s         string
-	i         int
-	classes   bool // a bracket expression held a POSIX class
-	intervals bool // a quantifier was an interval
+	s    string
+	i    int
+	text ereText
 }
 
 func (p *ereParser) errorf(format string, args ...any) error {
@@ -93,6 +104,8 @@ func (p *ereParser) branch() (*bnode, error) {
 			items = append(items, &bnode{kind: bEOL})
 			continue
 		case '(':
+			g := len(p.text.groups)
+			p.text.groups = append(p.text.groups, [2]int{p.i, -1})
 			p.i++
 			var err error
 			if atom, err = p.alternatives(); err != nil {
@@ -102,6 +115,7 @@ func (p *ereParser) branch() (*bnode, error) {
 				return nil, p.errorf("unterminated group")
 			}
 			p.i++
+			p.text.groups[g][1] = p.i
 		case '[':
 			set, err := p.bracket()
 			if err != nil {
@@ -154,7 +168,7 @@ func (p *ereParser) quantifier(atom *bnode) (*bnode, error) {
 		p.i++
 	case '{':
 		p.i++
-		p.intervals = true
+		p.text.intervals = true
 		var ok bool
 		if min, ok = p.number(); !ok {
 			return nil, p.errorf("bad repeat count")
@@ -221,7 +235,7 @@ func (p *ereParser) bracket() (byteSet, error) {
 		case c == ']' && !first:
 			p.i++
 			if class {
-				p.classes = true
+				p.text.classes = true
 				return byteRange(1, 0xFF), nil
 			}
 			if negated {

@@ -65,7 +65,8 @@ func FuzzERE(f *testing.F) {
 					pattern, s, py.Match[i] == 1, got[i] == '0', ere)
 			}
 		}
-		re, intervals, err := AWK(ere)
+		f, err := AWK(ere)
+		re, intervals := f.Text, f.Intervals
 		if err != nil {
 			t.Fatalf("pattern %q: AWK(%q): %v", pattern, ere, err)
 		}

@@ -215,7 +215,7 @@ func compare(t *testing.T, cases []pyCase) diffStats {
 	out := runBash(t, eres, bcases)
 	forms := awkForms(t, eres)
 	for i, f := range forms {
-		if _, _, counted, _ := parseEREText(eres[i]); counted {
+		if _, text, _ := parseEREText(eres[i]); text.intervals {
 			st.counted++
 		}
 		if f.intervals {
@@ -630,7 +630,8 @@ type awkForm struct {
 func awkForms(t testing.TB, eres []string) []awkForm {
 	forms := make([]awkForm, len(eres))
 	for i, ere := range eres {
-		re, intervals, err := AWK(ere)
+		f, err := AWK(ere)
+		re, intervals := f.Text, f.Intervals
 		if err != nil {
 			t.Errorf("AWK(%q): %v", ere, err)
 			re = "^" // placeholder: the case is reported

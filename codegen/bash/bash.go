@@ -217,13 +217,13 @@ func comment(s string) string { return strings.ReplaceAll(codegen.Comment(s), "'
 
 type gen struct {
 	l          *codegen.Layout
-	res        []string         // the regexes, in the order of hk_r
+	res        []pyre.AWKForm   // the regexes, in the order of hk_r
 	reNum      map[string]int   // the number of each regex in hk_r
 	funcs      *strings.Builder // functions after hook()
 	nfunc      int
-	awk        map[string]string // the awk form of each ERE (awkForms)
-	intervals  bool              // some ERE of the unit needs an awk with intervals
-	transcript bool              // a hook reads the transcript (hk_tread)
+	awk        map[string]pyre.AWKForm // the awk form of each ERE (awkForms)
+	intervals  bool                    // some ERE of the unit needs an awk with intervals
+	transcript bool                    // a hook reads the transcript (hk_tread)
 	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
 	lastMessage bool
 }
@@ -232,19 +232,19 @@ type gen struct {
 // (pyre.AWK: intervals written out where they can be), and whether one
 // keeps an interval: u's program then needs an awk that has intervals,
 // which Debian 12's mawk lacks.
-func awkForms(u *ir.Unit) (forms map[string]string, intervals bool) {
-	forms = map[string]string{}
+func awkForms(u *ir.Unit) (forms map[string]pyre.AWKForm, intervals bool) {
+	forms = map[string]pyre.AWKForm{}
 	for _, h := range u.Hooks {
 		for _, c := range h.Checks {
 			for _, cd := range c.AllConds() {
 				if _, ok := forms[cd.ERE]; ok || cd.Op.Spec().Test != ir.TestRegex {
 					continue
 				}
-				re, iv, err := pyre.AWK(cd.ERE)
+				f, err := pyre.AWK(cd.ERE)
 				if err != nil {
 					panic("bash: " + err.Error()) // lowering refuses it (pyre.CheckAWK)
 				}
-				forms[cd.ERE], intervals = re, intervals || iv
+				forms[cd.ERE], intervals = f, intervals || f.Intervals
 			}
 		}
 	}
@@ -261,12 +261,12 @@ func KeepsIntervals(u *ir.Unit) bool {
 
 // re returns the element of hk_r that holds the awk form of cd's regex.
 func (g *gen) re(cd ir.ResolvedCondition) string {
-	re := g.awk[cd.ERE]
-	n, ok := g.reNum[re]
+	f := g.awk[cd.ERE]
+	n, ok := g.reNum[f.Text]
 	if !ok {
-		g.res = append(g.res, re)
+		g.res = append(g.res, f)
 		n = len(g.res)
-		g.reNum[re] = n
+		g.reNum[f.Text] = n
 	}
 	return fmt.Sprintf("hk_r[%d]", n)
 }

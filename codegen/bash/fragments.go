@@ -3,59 +3,25 @@ package bash
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hookify/hookify/pyre"
 )
 
 // minFragment is the shortest parenthesized group that regexData defines
 // once when several regexes of a program hold it.
 const minFragment = 32
 
-// groups returns where each parenthesized group of the ERE re starts and
-// ends (its "(" and one past its ")"), in the order of their "(": a
-// bracket expression's parentheses and escaped ones are not groups. re is
-// an ERE of pyre's subset, in its awk form.
-func groups(re string) [][2]int {
-	var out [][2]int
-	var open []int
-	for i := 0; i < len(re); i++ {
-		switch re[i] {
-		case '\\':
-			i++
-		case '[':
-			// A "]" right after "[" or "[^" is a member; the set ends at
-			// the next "]".
-			j := i + 1
-			if j < len(re) && re[j] == '^' {
-				j++
-			}
-			if j < len(re) && re[j] == ']' {
-				j++
-			}
-			for j < len(re) && re[j] != ']' {
-				j++
-			}
-			i = j
-		case '(':
-			open = append(open, len(out))
-			out = append(out, [2]int{i, -1})
-		case ')':
-			if len(open) > 0 {
-				out[open[len(open)-1]][1] = i + 1
-				open = open[:len(open)-1]
-			}
-		}
-	}
-	return out
-}
-
-// regexData returns the statements that set hk_r[1] to hk_r[len(res)] to
-// the regexes res. A group of at least minFragment bytes that the regexes
-// hold more than once (pyre writes \s, \w and \b as long groups) is set
-// once, as hk_f[k], and concatenated where it stands: a program's parse
-// time grows with its length in every awk.
-func regexData(res []string) string {
+// regexData returns the statements that set hk_r[1] to hk_r[len(forms)]
+// to the regexes forms. A group of at least minFragment bytes that the
+// regexes hold more than once (pyre writes \s, \w and \b as long groups;
+// pyre.AWKForm.Groups says where each group stands) is set once, as
+// hk_f[k], and concatenated where it stands: a program's parse time grows
+// with its length in every awk.
+func regexData(forms []pyre.AWKForm) string {
 	count := map[string]int{}
-	for _, re := range res {
-		for _, g := range groups(re) {
+	for _, f := range forms {
+		re := f.Text
+		for _, g := range f.Groups {
 			if g[1]-g[0] >= minFragment {
 				count[re[g[0]:g[1]]]++
 			}
@@ -63,11 +29,12 @@ func regexData(res []string) string {
 	}
 	var b strings.Builder
 	frag := map[string]string{}
-	for i, re := range res {
+	for i, form := range forms {
+		re := form.Text
 		var parts []string
 		lit := 0 // start of the text not yet in parts
 		next := 0
-		for _, g := range groups(re) {
+		for _, g := range form.Groups {
 			if g[0] < next || count[re[g[0]:g[1]]] < 2 {
 				continue // inside a group already taken, or not shared
 			}

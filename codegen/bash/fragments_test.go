@@ -9,26 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hookify/hookify/internal/testenv"
+	"github.com/hookify/hookify/pyre"
 )
-
-func TestGroups(t *testing.T) {
-	for _, tt := range []struct {
-		re   string
-		want [][2]int
-	}{
-		{"a(b)c", [][2]int{{1, 4}}},
-		{"(a(b))", [][2]int{{0, 6}, {2, 5}}},
-		{`\(a\)`, nil},
-		{"[(]a[)]", nil},
-		{"[]()]", nil},
-		{"[^]()](x)", [][2]int{{6, 9}}},
-		{"[\\](x)", [][2]int{{3, 6}}}, // no backslash escapes inside brackets
-	} {
-		if d := cmp.Diff(tt.want, groups(tt.re)); d != "" {
-			t.Errorf("groups(%q) (-want +got):\n%s", tt.re, d)
-		}
-	}
-}
 
 // TestRegexData: every awk reads back each regex as it was, with shared
 // groups defined once.
@@ -42,7 +24,15 @@ func TestRegexData(t *testing.T) {
 		"no group",
 		s,
 	}
-	data := regexData(res)
+	var forms []pyre.AWKForm
+	for _, re := range res {
+		f, err := pyre.AWK(re)
+		if err != nil || f.Text != re {
+			t.Fatalf("pyre.AWK(%q) = %q, %v", re, f.Text, err)
+		}
+		forms = append(forms, f)
+	}
+	data := regexData(forms)
 	if strings.Count(data, "hk_f[") < 4 || strings.Count(data, `\342\201\237`) != 1 {
 		t.Errorf("the shared groups are not defined once:\n%s", data)
 	}
