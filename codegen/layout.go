@@ -45,7 +45,7 @@ type HookLayout struct {
 
 // NewLayout computes u's layout; warn is the answer of warn rules on
 // shells (--warn). With toolInputLast, a unit with an MCP hook numbers the
-// tool_input members after every other key (the bash script's second
+// tool_input members after every other key (the Unix hook's second
 // decoder run fills them as one run of slots).
 func NewLayout(u *ir.Unit, warn ir.WarnMode, toolInputLast bool) *Layout {
 	l := &Layout{Unit: u, keys: map[ir.Key]int{}, rules: map[*ir.Rule]int{}}

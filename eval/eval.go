@@ -227,7 +227,7 @@ func transcript(p *payload.Payload, env Env) string {
 	if err != nil {
 		return ""
 	}
-	// A bash string cannot hold NUL: the scripts read the pieces between
+	// BWK and busybox awk cannot hold a NUL: the scripts read the pieces between
 	// NULs and join them with the byte 01 (README, "Payload fields").
 	return strings.ReplaceAll(string(data), "\x00", "\x01")
 }

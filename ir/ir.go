@@ -3,7 +3,7 @@
 // A Program holds Rules in input order (files in bytewise path order).
 // ToCursor maps them onto Cursor hooks (a Cursor): for each Cursor event,
 // the checks to run in file order, and the answer shapes a hook prints. The
-// reference evaluator, the bash and PowerShell backends all read the same
+// reference evaluator, the sh/awk and PowerShell backends all read the same
 // Cursor, and what each event and operator means is one row of the tables
 // in events.go and ops.go, so the semantics of docs/semantics.md §10 and of
 // the README's "Event and action mapping" live here and in package eval,

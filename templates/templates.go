@@ -20,11 +20,11 @@ var PatchAWK string
 //go:embed nopatch.awk
 var NoPatchAWK string
 
-// BashHook is the text/template skeleton of a generated Unix hook: the
+// UnixHook is the text/template skeleton of a generated Unix hook: the
 // POSIX sh wrapper that runs its awk program.
 //
 //go:embed hook.sh.tmpl
-var BashHook string
+var UnixHook string
 
 // HookAWK is the text/template skeleton of the awk program of a generated
 // Unix hook (package codegen/bash).

@@ -149,7 +149,7 @@ func hookDir(root string, user bool) string {
 }
 
 // hookEnv is the evaluator's view of a hook's surroundings: files relative
-// to dir, regular and readable only (bash's -f and -r), and environ.
+// to dir, regular and readable only (test -f and -r), and environ.
 func hookEnv(dir string, environ []string, warnAllow bool) eval.Env {
 	env := eval.Env{
 		ReadFile: func(name string) ([]byte, error) {

@@ -28,7 +28,7 @@ import (
 // testCmd runs the fixtures of the rules' tests: and of --cases through the
 // generated scripts on disk, exactly as Cursor runs them (the hooks.json
 // command, from the hooks' working directory, the payload on stdin), with
-// bash always and PowerShell when pwsh is on PATH. Each script's answer
+// the sh/awk hook always and PowerShell when pwsh is on PATH. Each script's answer
 // must equal the evaluator's, and the decision must equal the fixture's
 // expect. It prints one line per fixture, details of each failure, and a
 // summary; it exits 1 on any failure. It never writes to the project.
@@ -205,8 +205,8 @@ func ownedCommands(file string, level hooksjson.Level) (map[string][]command, er
 	return out, nil
 }
 
-// bash is the command that runs the .sh twin of an entry.
-func (c command) bash() string {
+// unix is the command that runs the .sh twin of an entry.
+func (c command) unix() string {
 	if c.sh {
 		return c.line
 	}
@@ -314,7 +314,7 @@ func (rn *runner) run(f eval.Fixture, n int) row {
 				for _, p := range want.Problems {
 					fail("the evaluator cannot run %s", p)
 				}
-				got := rn.exec(cmd.bash(), raw, environ)
+				got := rn.exec(cmd.unix(), raw, environ)
 				if got.err != nil || !bytes.Equal(got.out, want.Answer) || got.code != want.Exit {
 					fmt.Fprintf(&d, "      sh hook:    %s\n", got)
 					fail("the sh hook disagrees with the evaluator")

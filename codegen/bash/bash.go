@@ -1,14 +1,15 @@
-// Package bash generates the Unix hook of one unit of a plan: a POSIX sh
-// wrapper that execs one awk program (docs/runtime.md).
+// Package bash emits POSIX sh and one awk program: the Unix hook of one
+// unit of a plan, a sh wrapper that execs the program (docs/runtime.md).
+// It keeps its name from the bash scripts it once wrote; no bash runs.
 //
 // The program decodes the payload with templates/decode.awk, resolves the
-// fields, runs the checks of its hook in file order with awk tests only
-// (index for literals and needles, string comparison for equals, prefixes
-// and suffixes, and the EREs that lowering made, in pyre.AWK's form, as
-// dynamic strings that an awk compiles only when a test reaches them), and
-// prints the answer that ir.AnswerFor describes. All rule text goes through
-// AwkString; no printf format holds it. (The package keeps its name from
-// the bash scripts it once wrote.)
+// fields, runs the checks of its hook in file order (the check formula of
+// codegen.Layout, spelled as awk tests by spelling: index for literals and
+// needles, string comparison for equals, prefixes and suffixes, and the
+// EREs that lowering made, in the awk form this package has pyre.AWK write,
+// as dynamic strings that an awk compiles only when a test reaches them),
+// and prints the answer that ir.AnswerFor describes. All rule text goes
+// through AwkString; no printf format holds it.
 package bash
 
 import (
@@ -25,7 +26,7 @@ import (
 )
 
 var (
-	wrapper = template.Must(template.New("hook.sh").Option("missingkey=error").Parse(templates.BashHook))
+	wrapper = template.Must(template.New("hook.sh").Option("missingkey=error").Parse(templates.UnixHook))
 	program = template.Must(template.New("hook.awk").Option("missingkey=error").Parse(templates.HookAWK))
 )
 

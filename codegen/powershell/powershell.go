@@ -1,16 +1,18 @@
 // Package powershell generates the PowerShell dispatcher script of one unit
-// of a plan: the Windows twin of the bash script of package codegen/bash.
+// of a plan: the Windows twin of the Unix hook (sh and awk) of package
+// codegen/bash.
 //
 // A script reads stdin as bytes, decodes the payload with the same rules as
 // decode.awk (a tokenizing .NET regex and a small state machine; see the
-// skeleton in package templates), runs the checks of its hook in file order,
-// and prints the answer that ir.AnswerFor describes, byte for byte what the
-// bash script prints, before an explicit exit with the same code. It runs on
+// skeleton in package templates), runs the checks of its hook in file order
+// (the check formula of codegen.Layout, spelled by spelling), and
+// prints the answer that ir.AnswerFor describes, byte for byte what the
+// Unix hook prints, before an explicit exit with the same code. It runs on
 // Windows PowerShell 5.1 and PowerShell 7.
 //
-// Values are compared as bytes, as bash does under LC_ALL=C: payload strings
+// Values are compared as bytes, as awk does under LC_ALL=C: payload strings
 // are held with one char per UTF-8 byte, and each regex condition runs the
-// bash script's ERE (Condition.ERE) converted by DotNetRegex. So the two
+// Unix hook's ERE (Condition.ERE) converted by DotNetRegex. So the two
 // scripts agree by construction, on case folding and newline rules included.
 // All rule text goes through Quote.
 package powershell
@@ -168,8 +170,8 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 
 	g.transcripts(inner, h.Transcripts)
 
-	// Only the answers a hook can reach are written (as in the bash
-	// script): block messages if it holds a block rule, warn messages if
+	// Only the answers a hook can reach are written (as in the Unix
+	// hook): block messages if it holds a block rule, warn messages if
 	// it holds a warn rule.
 	for _, l := range []struct {
 		on    bool

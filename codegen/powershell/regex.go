@@ -6,15 +6,15 @@ import (
 	"strings"
 )
 
-// DotNetRegex converts a POSIX ERE, as the bash backend runs it (bash's
-// [[ =~ ]], regcomp with REG_EXTENDED, LC_ALL=C: one character per byte, no
+// DotNetRegex converts a POSIX ERE, as pyre writes it for bash's
+// [[ =~ ]] and every awk (regcomp with REG_EXTENDED, LC_ALL=C: one character per byte, no
 // REG_NEWLINE, case-sensitive), into a .NET pattern that matches exactly the
 // same strings when the subject holds one char per byte (U+0000-U+00FF, the
 // ISO-8859-1 reading of the UTF-8 bytes), as the generated scripts do.
 //
 // Every regex condition is translated from Python once, into the ERE that
-// the bash script runs (Condition.ERE); the PowerShell script runs that same
-// ERE. So both scripts agree by construction, including on case folding
+// the Unix hook runs (Condition.ERE, in its awk form); the PowerShell
+// script runs that same ERE. So both scripts agree by construction, including on case folding
 // (done at compile time, so no IgnoreCase) and on Python's newline rules
 // (written into the ERE explicitly).
 //

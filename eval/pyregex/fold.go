@@ -161,8 +161,8 @@ var unicodeSpace = set{
 // asciiSpace is \s with the ASCII flag.
 var asciiSpace = set{{0x09, 0x0D}, {0x20, 0x20}}
 
-// IsWord reports whether r is a word character for \w and \b. Like the bash
-// translator, hookify reads \w, \d and \b as ASCII: [0-9A-Za-z_] and [0-9].
+// IsWord reports whether r is a word character for \w and \b. Like pyre's
+// translation, hookify reads \w, \d and \b as ASCII: [0-9A-Za-z_] and [0-9].
 func IsWord(r rune) bool {
 	return r < 0x80 && ('0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || r == '_')
 }

@@ -12,7 +12,7 @@
 //
 // Differences from Python, by design:
 //   - \w, \W, \d, \D, \b and \B are ASCII-only ([0-9A-Za-z_] and [0-9]), the
-//     choice the bash translator makes. \s is Python's Unicode \s.
+//     choice pyre's translation makes. \s is Python's Unicode \s.
 //   - A lookahead is evaluated by an anchored run of its own program at the
 //     position, and a lookbehind of width w (Python's fixed width, in code
 //     points) by an anchored run from w code points back that must end at
