@@ -52,6 +52,11 @@ func TestRunPrintsTable(t *testing.T) {
 			}
 		}
 	}
+	for _, awk := range awks {
+		if !hasRow(string(out), "live check, 10 rules, 1 KB shell", awk) {
+			missing = append(missing, "live check / "+awk)
+		}
+	}
 	for _, n := range []string{"10 rules", "100 rules"} {
 		if !hasRow(string(out), n+" ", "") {
 			missing = append(missing, "compile "+n)

@@ -329,6 +329,45 @@ if [[ " $AWKS " == *" mawk "* ]]; then
   done
 fi
 
+# The live check (docs/live-rules.md): the 10-rule project's shell hook
+# with the check that notices stale rule files, and the same hook built
+# without it (from rules/ in place of .claude/: a build from elsewhere has no
+# check), after a first call has written the stamp. In CPU time, user and
+# system of every process of LIVE_CALLS calls (default 12 x CALLS), from
+# /usr/bin/time: on a loaded machine wall time counts the other processes
+# too. The two alternate round by round; each cell is the median.
+cpu_us() {
+  local n=$1 path=$2 in=$3
+  shift 3
+  /usr/bin/time -f '%U %S' -o "$tmp/cpu" bash -c 'n=$1 path=$2 in=$3; shift 3; for ((i = 0; i < n; i++)); do PATH=$path "$@" < "$in" > /dev/null || true; done' cpu "$n" "$path" "$in" "$@"
+  awk -v n="$n" '{ printf "%d\n", ($1 + $2) * 1e6 / n }' "$tmp/cpu"
+}
+live_calls=${LIVE_CALLS:-$((calls * 12))}
+mkdir -p "$tmp/p10nc/rules"
+cp "$tmp/p10"/.claude/* "$tmp/p10nc/rules/"
+"$tmp/hookify" build -C "$tmp/p10nc" rules 2> /dev/null
+grep -q 'hookify-fresh' "$tmp/p10/.cursor/hooks/hookify-beforeShellExecution.sh" || { echo "bench: the 10-rule hook has no live check" >&2; exit 1; }
+! grep -q 'hookify-fresh' "$tmp/p10nc/.cursor/hooks/hookify-beforeShellExecution.sh" || { echo "bench: the hook built from rules/ has the live check" >&2; exit 1; }
+echo
+echo "live check: the 10-rule shell hook (1 KB payload) with and without it, CPU ms a call, median of $rounds rounds x $live_calls calls"
+echo
+echo "| case                             | awk          | without ms |  with ms |   ratio |"
+echo "|----------------------------------|--------------|------------|----------|---------|"
+for a in $AWKS; do
+  for d in p10 p10nc; do
+    (cd "$tmp/$d" && check "the $d hook with $a" "$allow" "$tmp/awk-$a" .cursor/hooks/hookify-beforeShellExecution.sh < "$tmp/s1k.json")
+  done
+  [ -e "$tmp/p10/.cursor/hooks/.hookify-fresh" ] || { echo "bench: the hook wrote no stamp" >&2; exit 1; }
+  ws=() os=()
+  for ((r = 0; r < rounds; r++)); do
+    os+=("$(cd "$tmp/p10nc" && cpu_us "$live_calls" "$tmp/awk-$a" "$tmp/s1k.json" .cursor/hooks/hookify-beforeShellExecution.sh)")
+    ws+=("$(cd "$tmp/p10" && cpu_us "$live_calls" "$tmp/awk-$a" "$tmp/s1k.json" .cursor/hooks/hookify-beforeShellExecution.sh)")
+  done
+  o=$(printf '%s\n' "${os[@]}" | median)
+  w=$(printf '%s\n' "${ws[@]}" | median)
+  awk -v a="$a" -v o="$o" -v w="$w" 'BEGIN { printf "| %-32s | %-12s | %10.3f | %8.3f | %6.2fx |\n", "live check, 10 rules, 1 KB shell", a, o / 1000, w / 1000, (o > 0 ? w / o : 0) }'
+done
+
 echo
 echo "| compile                            |  build ms |"
 echo "|------------------------------------|-----------|"

@@ -45,6 +45,9 @@ type Options struct {
 	User bool
 	// Translator overrides the regex translator (tests).
 	Translator Translator
+	// NoLiveCheck builds hooks without the stale-rule check (tests that
+	// compare the outputs of two texts of the same rules).
+	NoLiveCheck bool
 	// NoPromptHooks: rules that would become Cursor prompt hooks (no
 	// conditions, or cursor_hook: prompt) are left out with a warning.
 	NoPromptHooks bool
@@ -167,8 +170,9 @@ func Compile(root fs.FS, opts Options) *Result {
 
 	var out []codegen.File
 	owned := map[string][]hooksjson.Entry{}
+	live := liveRules(root, res.Sources, opts)
 	for _, u := range res.Cursor.Units {
-		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn, Flags: opts.BuildFlags()})...)
+		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn, Flags: opts.BuildFlags(), Rules: live})...)
 		// Every unit also gets its PowerShell twin, whatever the platform:
 		// --platform only picks the script hooks.json runs, so a team that
 		// mixes systems commits both (README, "Windows").

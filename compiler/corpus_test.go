@@ -278,7 +278,8 @@ func TestCorpusFix(t *testing.T) {
 		}
 		slices.Sort(inputs)
 		for _, layout := range []ir.Layout{ir.PerEvent, ir.PerRule} {
-			opts := Options{Inputs: inputs, Layout: layout}
+			// Without the live check, whose fingerprints see any edit.
+			opts := Options{Inputs: inputs, Layout: layout, NoLiveCheck: true}
 			fsys := mapFS(files[repo])
 			changes, _ := Fix(fsys, opts)
 			fixedFiles := maps.Clone(files[repo])

@@ -188,6 +188,16 @@ func compileProject(t *testing.T, fsys fs.FS, name string, inputs []string, layo
 	for _, f := range res.Files {
 		writeFile(t, filepath.Join(p.root, f.Path), f)
 	}
+	// The rule files too, as in a project: the hooks check that they are
+	// the ones they were built from (SPEC §9.2).
+	rules, _ := fs.Glob(fsys, ".claude/hookify.*.local.md")
+	for _, src := range rules {
+		data, err := fs.ReadFile(fsys, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(p.root, src), codegen.File{Path: src, Data: data, Mode: 0o644})
+	}
 	return p
 }
 

@@ -562,7 +562,9 @@ func (d *doctorRun) runHook(event string, cmd command, timeout int, plan *ir.Cur
 		k, _, _ := strings.Cut(kv, "=")
 		return k == ir.TranscriptEnv || k == "CURSOR_PROJECT_DIR" || k == "CLAUDE_PROJECT_DIR"
 	})
-	environ = append(environ, "CURSOR_PROJECT_DIR="+abs, "CLAUDE_PROJECT_DIR="+abs)
+	// A diagnosis changes nothing: a hook that finds its rules stale does
+	// not rebuild, it tells (as it does where hookify is not installed).
+	environ = append(environ, "CURSOR_PROJECT_DIR="+abs, "CLAUDE_PROJECT_DIR="+abs, codegen.RebuiltEnv+"=1")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(timeout)*time.Second)
 	defer cancel()
 	c := exec.CommandContext(ctx, "/bin/sh", "-c", cmd.line)
@@ -592,7 +594,8 @@ func (d *doctorRun) runHook(event string, cmd command, timeout int, plan *ir.Cur
 		}
 	case wantAnswer != nil && !bytes.Equal(out, wantAnswer):
 		why = fmt.Sprintf("it answered %q, the rules say %q", truncate(out), truncate(wantAnswer))
-	case stderr.Len() > 0:
+	case stderr.Len() > 0 && plan != nil:
+		// (With stale outputs, reported above, a hook says so on stderr.)
 		why = "it reported a problem on stderr (a generated hook does only when it cannot read the payload)"
 	}
 	if why == "" {

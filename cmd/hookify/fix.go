@@ -36,7 +36,7 @@ func fixCmd(c *cli, showDiff bool) int {
 	if len(changes) == 0 {
 		fmt.Fprintln(c.stderr, "hookify fix: nothing to fix")
 	} else {
-		fmt.Fprintf(c.stderr, "hookify fix: rewrote %s\n", plural(len(changes), "rule file"))
+		fmt.Fprintf(c.stderr, "hookify fix: rewrote %s; the rules mean what they meant, and hookify build records the new contents in the hooks, which check them at each call\n", plural(len(changes), "rule file"))
 	}
 	return 0
 }

@@ -31,7 +31,8 @@ func TestMain(m *testing.M) {
 // TestScript runs every testdata/script/*.txtar once. $HOOK_PATH puts the
 // first awk (mawk) on the hooks' PATH, as "awk" and "mawk", and the cursor
 // command runs each hook with each awk in turn and fails unless they all
-// answer alike.
+// answer alike. A script that sets $HOOK_BIN puts that folder first on the
+// hooks' PATH for each awk.
 func TestScript(t *testing.T) {
 	var paths []string
 	for _, awk := range testenv.Awks {
@@ -61,6 +62,13 @@ func TestScript(t *testing.T) {
 				hookPaths := paths
 				if p := ts.Getenv("HOOK_PATH"); p != paths[0] {
 					hookPaths = []string{p} // the script set its own
+				}
+				if bin := ts.Getenv("HOOK_BIN"); bin != "" {
+					// More programs on the hooks' PATH (hookify itself).
+					hookPaths = slices.Clone(hookPaths)
+					for i := range hookPaths {
+						hookPaths[i] = bin + ":" + hookPaths[i]
+					}
 				}
 				cmdCursor(ts, neg, args, hookPaths)
 			},

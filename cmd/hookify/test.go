@@ -17,6 +17,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/hookify/hookify/codegen"
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/eval"
@@ -31,7 +32,9 @@ import (
 // the sh/awk hook always and PowerShell when pwsh is on PATH. Each script's answer
 // must equal the evaluator's, and the decision must equal the fixture's
 // expect. It prints one line per fixture, details of each failure, and a
-// summary; it exits 1 on any failure. It never writes to the project.
+// summary; it exits 1 on any failure. It never writes to the project (but
+// for the stamp the hooks write, as in Cursor, when they find the rule files
+// as built; they never rebuild under test: docs/live-rules.md).
 func testCmd(c *cli, cases string) int {
 	res, root, stdout, stderr := c.res, c.root, c.stdout, c.stderr
 	printSummarised(stderr, res.Diags)
@@ -163,7 +166,7 @@ func hookEnviron(root string) []string {
 		}
 		env = append(env, kv)
 	}
-	return append(env, "CURSOR_PROJECT_DIR="+root, "CLAUDE_PROJECT_DIR="+root)
+	return append(env, "CURSOR_PROJECT_DIR="+root, "CLAUDE_PROJECT_DIR="+root, codegen.RebuiltEnv+"=1")
 }
 
 // command is one of hookify's hooks.json entries: the script it runs

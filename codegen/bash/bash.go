@@ -101,11 +101,14 @@ type Options struct {
 	Warn ir.WarnMode
 	// Flags are the build flags the header records (codegen.Header).
 	Flags string
+	// Rules, when set, are the rule files the hook checks at each call
+	// (fresh.go).
+	Rules *codegen.RuleFiles
 }
 
 // wrapperData fills templates/hook.sh.tmpl.
 type wrapperData struct {
-	Header, Events, Choose, File, Args, Program string
+	Header, Events, Choose, Fresh, File, Args, Program string
 }
 
 // programData fills templates/hook.awk.tmpl.
@@ -122,9 +125,13 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	// dec_input fills the tool_input members as one run of numbers: last.
 	l := codegen.NewLayout(u, opts.Warn, true)
 	var data, body, funcs strings.Builder
-	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs}
+	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs, note: opts.Rules != nil}
 	g.awk, g.intervals = awkForms(u)
 	fmt.Fprintf(&data, "  hk_sep = %s\n", AwkString(`\n\n`))
+	if g.note {
+		data.WriteString(noteData)
+		funcs.WriteString(noteFunc)
+	}
 	if u.Dispatches() {
 		data.WriteString("  hk_ev = ARGV[1]; ARGV[1] = \"\"\n")
 	}
@@ -176,7 +183,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	}
 
 	header := codegen.Header(u.Sources, opts.Flags)
-	w := wrapperData{Header: header, Events: l.Events(), Choose: choose(g.intervals)}
+	w := wrapperData{Header: header, Events: l.Events(), Choose: choose(g.intervals), Fresh: freshCheck(opts.Rules, l)}
 	if u.Dispatches() {
 		w.Args = ` "${1-}"`
 	}
@@ -227,6 +234,8 @@ type gen struct {
 	transcript bool                    // a hook reads the transcript (hk_tread)
 	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
 	lastMessage bool
+	// note: the answers carry the note on stale rules (fresh.go).
+	note bool
 }
 
 // awkForms returns the awk form of the ERE of each regex condition of u
@@ -338,13 +347,22 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 	}
 	if h.Blocks {
 		p(`if (hk_b) {`)
+		if g.note {
+			joinNote(pr.In(), "hk_bu", "hk_ba")
+		}
 		answer(pr.In(), h.Blocked, "hk_bu", "hk_ba")
 		p(`}`)
 	}
 	if h.Warns {
 		p(`if (hk_w) {`)
+		if g.note {
+			joinNote(pr.In(), "hk_wu", "hk_wa")
+		}
 		answer(pr.In(), h.Warned, "hk_wu", "hk_wa")
 		p(`}`)
+	}
+	if g.note {
+		allowNote(pr, h)
 	}
 	answer(pr, h.Allow, "", "")
 }

@@ -13,9 +13,84 @@ LC_ALL=C
 export LC_ALL
 hk_awk=awk
 command -v mawk >/dev/null 2>&1 && hk_awk=mawk
+# Live rules (docs/live-rules.md): the rule files this hook was built from.
+# A stamp strictly newer than this script and every rule file says that an
+# exact check found them as built; the glob and the tests are builtins, so
+# no process runs unless the rules may have changed. Stale rules are rebuilt
+# by hookify where it is found, and this call is answered by the new hooks;
+# else the answers tell the agent (HOOKIFY_STALE).
+unset HOOKIFY_STALE
+case $0 in */*) hk_h=${0%/*} ;; *) hk_h=. ;; esac
+hk_s=$hk_h/.hookify-fresh
+hk_ok=1
+[ "$hk_s" -nt "$0" ] || hk_ok=
+hk_l=
+for hk_f in "$hk_h"/../../.claude/hookify.*.local.md; do
+  case $hk_f in */'hookify.*.local.md') [ -e "$hk_f" ] || continue ;; esac
+  [ -z "$hk_ok" ] || [ "$hk_s" -nt "$hk_f" ] || hk_ok=
+  hk_l="$hk_l ${hk_f##*/}"
+done
+[ "$hk_l" = ' hookify.block-force-push.local.md hookify.no-console-log.local.md hookify.no-prod-deploy.local.md hookify.no-secrets-read.local.md hookify.protect-env.local.md hookify.tests-before-stop.local.md hookify.warn-sudo.local.md' ] || hk_ok=
+if [ -z "$hk_ok" ]; then
+  hk_d=$("$hk_awk" 'BEGIN {
+  for (i = 1; i < 256; i++) C[sprintf("%c", i)] = i
+  n = split(ARGV[1], b, "/")
+  for (i = 1; i < n; i += 2) B[b[i]] = b[i + 1]
+  for (i = 3; i < ARGC; i++) {
+    f = ARGV[i]; k = f; sub(/.*\//, "", k); h = 0
+    while ((r = (getline l < f)) > 0) {
+      m = length(l)
+      for (j = 1; j <= m; j++) h = (h * 31 + C[substr(l, j, 1)]) % 2147483647
+      h = (h * 31 + 10) % 2147483647
+    }
+    close(f)
+    if (r < 0 && k == "hookify.*.local.md") continue
+    S[k] = 1
+    if (!(k in B)) d = d ", " k " (added)"
+    else if (B[k] + 0 != h) d = d ", " k " (changed)"
+  }
+  for (i = 1; i < n; i += 2) if (!(b[i] in S)) d = d ", " b[i] " (removed)"
+  if (d == "") exit
+  g = "-"
+  while ((getline l < ARGV[2]) > 0) {
+    split(l, w)
+    if (w[1] == ")") t = 0
+    if (w[1] == "tool" && w[2] == "github.com/hookify/hookify/cmd/hookify" || t && w[1] == "github.com/hookify/hookify/cmd/hookify") g = "T"
+    if (w[1] == "tool" && w[2] == "(") t = 1
+  }
+  print g "/" substr(d, 3)
+}' 'hookify.block-force-push.local.md/1107522134/hookify.no-console-log.local.md/840823974/hookify.no-prod-deploy.local.md/1066406187/hookify.no-secrets-read.local.md/459832119/hookify.protect-env.local.md/1978278881/hookify.tests-before-stop.local.md/1592633290/hookify.warn-sudo.local.md/1184792460' "$hk_h/../../go.mod" "$hk_h"/../../.claude/hookify.*.local.md </dev/null)
+  if [ -z "$hk_d" ]; then
+    true 2>/dev/null >"$hk_s"
+  else
+    hk_c=
+    if command -v hookify >/dev/null 2>&1; then hk_c=hookify
+    elif [ -n "${GOBIN-}" ] && [ -x "$GOBIN/hookify" ]; then hk_c=$GOBIN/hookify
+    elif [ -n "${HOME-}" ] && [ -x "$HOME/go/bin/hookify" ]; then hk_c=$HOME/go/bin/hookify
+    elif [ "${hk_d%%/*}" = T ] && command -v go >/dev/null 2>&1; then hk_c=go
+    fi
+    hk_why=' (hookify is not on PATH, in $GOBIN or in ~/go/bin: go install github.com/hookify/hookify/cmd/hookify@latest installs it)'
+    if [ -n "$hk_c" ] && [ -z "${HOOKIFY_REBUILT-}" ]; then
+      if (cd "$hk_h/../.." && if [ "$hk_c" = go ]; then go tool hookify build --layout per-event --warn context; else "$hk_c" build --layout per-event --warn context; fi) </dev/null >&2; then
+        HOOKIFY_REBUILT=1
+        export HOOKIFY_REBUILT
+        [ -f "$0" ] && exec "$0" "$@"
+        printf '%s\n' '{"permission":"allow"}'
+        exit 0
+      fi
+      hk_why=' (the hook ran it, and it failed)'
+    elif [ -n "$hk_c" ]; then
+      hk_why=' (the hook rebuilt, and they were still stale)'
+    fi
+    HOOKIFY_STALE="hookify: the rule files changed after the hooks were built, and the hooks still enforce the rules as they were built: ${hk_d#*/}. Run hookify build --layout per-event --warn context in the project root to rebuild them$hk_why."
+    export HOOKIFY_STALE
+    printf '%s\n' "$HOOKIFY_STALE" >&2
+  fi
+fi
 exec "$hk_awk" 'BEGIN {
   W = "file_path"
   hk_sep = "\134n\134n"
+  hk_st = ENVIRON["HOOKIFY_STALE"]; if (hk_st != "") hk_st = hk_jq(hk_st)
   # no-secrets-read (.claude/hookify.no-secrets-read.local.md)
   hk_U[1] = "[no-secrets-read]\134nFiles under secrets/ are off limits to the agent."
   hk_A[1] = "**[no-secrets-read]**\134nFiles under `secrets/` are off limits to the agent."
@@ -244,9 +319,20 @@ function hook() {
   # no-secrets-read
   if (SET[1] && index(V[1], "/secrets/")) hk_block(1)
   if (hk_b) {
+    if (hk_st != "") { hk_bu = hk_bu hk_sep hk_st; hk_ba = hk_ba hk_sep hk_st }
     print "{\042permission\042:\042deny\042,\042user_message\042:\042" hk_bu "\042}\012"; exit 0
   }
   print "{\042permission\042:\042allow\042}\012"; exit 0
+}
+# hk_jq(s): s as JSON text (the note on stale rules).
+function hk_jq(s,   o, i, c) {
+  for (i = 1; i <= length(s); i++) {
+    c = substr(s, i, 1)
+    if (c == "\\" || c == "\"") o = o "\\" c
+    else if (c < " ") o = o "?"
+    else o = o c
+  }
+  return o
 }
 # hk_block(n), hk_warn(n): rule n matched; its messages join those before.
 function hk_block(n) { hk_bu = hk_bu (hk_b ? hk_sep : "") hk_U[n]; hk_ba = hk_ba (hk_b ? hk_sep : "") hk_A[n]; hk_b = 1 }

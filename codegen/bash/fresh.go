@@ -1,0 +1,171 @@
+package bash
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/ir"
+)
+
+// The stale-rule check of the Unix hook (SPEC §9.2, docs/live-rules.md).
+
+// shQuote is s as one single-quoted sh word.
+func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// fpProgram is the exact check: with ARGV[1] the baked "name/sum/..."
+// list, ARGV[2] the project's go.mod and the rest the rule files the glob
+// found (the pattern itself when none), it prints nothing when every file
+// is as built, else "T/" (go.mod records hookify as a tool) or "-/", then
+// the files added, changed and removed. Fingerprints as
+// codegen.Fingerprint computes them; everything in BEGIN, so that no awk
+// reads stdin. It holds no single quote.
+const fpProgram = `BEGIN {
+  for (i = 1; i < 256; i++) C[sprintf("%c", i)] = i
+  n = split(ARGV[1], b, "/")
+  for (i = 1; i < n; i += 2) B[b[i]] = b[i + 1]
+  for (i = 3; i < ARGC; i++) {
+    f = ARGV[i]; k = f; sub(/.*\//, "", k); h = 0
+    while ((r = (getline l < f)) > 0) {
+      m = length(l)
+      for (j = 1; j <= m; j++) h = (h * 31 + C[substr(l, j, 1)]) % 2147483647
+      h = (h * 31 + 10) % 2147483647
+    }
+    close(f)
+    if (r < 0 && k == "hookify.*.local.md") continue
+    S[k] = 1
+    if (!(k in B)) d = d ", " k " (added)"
+    else if (B[k] + 0 != h) d = d ", " k " (changed)"
+  }
+  for (i = 1; i < n; i += 2) if (!(b[i] in S)) d = d ", " b[i] " (removed)"
+  if (d == "") exit
+  g = "-"
+  while ((getline l < ARGV[2]) > 0) {
+    split(l, w)
+    if (w[1] == ")") t = 0
+    if (w[1] == "tool" && w[2] == "` + codegen.ToolLine + `" || t && w[1] == "` + codegen.ToolLine + `") g = "T"
+    if (w[1] == "tool" && w[2] == "(") t = 1
+  }
+  print g "/" substr(d, 3)
+}`
+
+// freshCheck is the wrapper's check, after the choice of $hk_awk, each
+// line after a newline: "" without rule files to check.
+func freshCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
+	if rf == nil {
+		return ""
+	}
+	if strings.Contains(fpProgram, "'") {
+		panic("bash: a single quote in the fingerprint program")
+	}
+	glob := `"$hk_h"/../../` + codegen.RulesDir + "/" + codegen.RulesPattern
+	cmd := rf.Command("")
+	rebuild := "build " + strings.TrimPrefix(cmd, "hookify build ")
+	var b strings.Builder
+	w := func(lines ...string) {
+		for _, s := range lines {
+			b.WriteString(s + "\n")
+		}
+	}
+	w(
+		`# Live rules (docs/live-rules.md): the rule files this hook was built from.`,
+		`# A stamp strictly newer than this script and every rule file says that an`,
+		`# exact check found them as built; the glob and the tests are builtins, so`,
+		`# no process runs unless the rules may have changed. Stale rules are rebuilt`,
+		`# by hookify where it is found, and this call is answered by the new hooks;`,
+		`# else the answers tell the agent (`+codegen.StaleEnv+`).`,
+		`unset `+codegen.StaleEnv,
+		`case $0 in */*) hk_h=${0%/*} ;; *) hk_h=. ;; esac`,
+		`hk_s=$hk_h/`+strings.TrimPrefix(codegen.FreshStamp, codegen.HooksDir+"/"),
+		`hk_ok=1`,
+		`[ "$hk_s" -nt "$0" ] || hk_ok=`,
+		`hk_l=`,
+		`for hk_f in `+glob+`; do`,
+		`  case $hk_f in */'`+codegen.RulesPattern+`') [ -e "$hk_f" ] || continue ;; esac`,
+		`  [ -z "$hk_ok" ] || [ "$hk_s" -nt "$hk_f" ] || hk_ok=`,
+		`  hk_l="$hk_l ${hk_f##*/}"`,
+		`done`,
+		`[ "$hk_l" = `+shQuote(rf.Listed())+` ] || hk_ok=`,
+		`if [ -z "$hk_ok" ]; then`,
+		`  hk_d=$("$hk_awk" '`+fpProgram+`' `+shQuote(rf.Baked())+` "$hk_h/../../go.mod" `+glob+` </dev/null)`,
+		`  if [ -z "$hk_d" ]; then`,
+		`    true 2>/dev/null >"$hk_s"`,
+		`  else`,
+		`    hk_c=`,
+		`    if command -v hookify >/dev/null 2>&1; then hk_c=hookify`,
+		`    elif [ -n "${GOBIN-}" ] && [ -x "$GOBIN/hookify" ]; then hk_c=$GOBIN/hookify`,
+		`    elif [ -n "${HOME-}" ] && [ -x "$HOME/go/bin/hookify" ]; then hk_c=$HOME/go/bin/hookify`,
+		`    elif [ "${hk_d%%/*}" = T ] && command -v go >/dev/null 2>&1; then hk_c=go`,
+		`    fi`,
+		`    hk_why=' (hookify is not on PATH, in $GOBIN or in ~/go/bin: go install github.com/hookify/hookify/cmd/hookify@latest installs it)'`,
+		`    if [ -n "$hk_c" ] && [ -z "${`+codegen.RebuiltEnv+`-}" ]; then`,
+		`      if (cd "$hk_h/../.." && if [ "$hk_c" = go ]; then go tool hookify `+rebuild+`; else "$hk_c" `+rebuild+`; fi) </dev/null >&2; then`,
+		`        `+codegen.RebuiltEnv+`=1`,
+		`        export `+codegen.RebuiltEnv,
+		`        [ -f "$0" ] && exec "$0" "$@"`,
+	)
+	// The script is gone with its last rule: this call is allowed.
+	allow := func(indent string, a ir.Answer) {
+		if !a.Empty {
+			w(indent + `printf '%s\n' ` + shQuote(strings.TrimSuffix(string(a.Render("", "")), "\n")))
+		}
+		w(indent + "exit " + strconv.Itoa(a.Exit))
+	}
+	if !l.Unit.Dispatches() {
+		allow("        ", l.Hooks[0].Allow)
+	} else {
+		w(`        case ${1-} in`)
+		for _, h := range l.Hooks {
+			w(`        ` + shQuote(h.Arg) + `)`)
+			allow("          ", h.Allow)
+			w(`          ;;`)
+		}
+		w(`        esac`)
+		w(`        exit 1`)
+	}
+	w(
+		`      fi`,
+		`      hk_why=' (the hook ran it, and it failed)'`,
+		`    elif [ -n "$hk_c" ]; then`,
+		`      hk_why=' (the hook rebuilt, and they were still stale)'`,
+		`    fi`,
+		`    `+codegen.StaleEnv+`="hookify: the rule files changed after the hooks were built, and the hooks still enforce the rules as they were built: ${hk_d#*/}. Run `+cmd+` in the project root to rebuild them$hk_why."`,
+		`    export `+codegen.StaleEnv,
+		`    printf '%s\n' "$`+codegen.StaleEnv+`" >&2`,
+		`  fi`,
+		`fi`,
+	)
+	return "\n" + strings.TrimSuffix(b.String(), "\n")
+}
+
+// noteData is the program's BEGIN line that reads the note, when the hook
+// has the check.
+const noteData = `  hk_st = ENVIRON["` + codegen.StaleEnv + `"]; if (hk_st != "") hk_st = hk_jq(hk_st)` + "\n"
+
+// noteFunc is hk_jq, which makes the note JSON text: a backslash and a
+// quote escaped, a control character a question mark.
+const noteFunc = `# hk_jq(s): s as JSON text (the note on stale rules).
+function hk_jq(s,   o, i, c) {
+  for (i = 1; i <= length(s); i++) {
+    c = substr(s, i, 1)
+    if (c == "\\" || c == "\"") o = o "\\" c
+    else if (c < " ") o = o "?"
+    else o = o c
+  }
+  return o
+}
+`
+
+// joinNote adds the note to the messages user and agent of an answer.
+func joinNote(pr *codegen.Printer, user, agent string) {
+	pr.Line(`if (hk_st != "") { %s = %[1]s hk_sep hk_st; %s = %[2]s hk_sep hk_st }`, user, agent)
+}
+
+// allowNote prints, when no rule matched, h's note answer if it has one.
+func allowNote(pr *codegen.Printer, h *codegen.HookLayout) {
+	if a, ok := h.NoteAnswer(); ok {
+		pr.Line(`if (hk_st != "") {`)
+		answer(pr.In(), a, "hk_st", "hk_st")
+		pr.Line(`}`)
+	}
+}

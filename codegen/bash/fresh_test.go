@@ -1,0 +1,178 @@
+package bash
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/internal/testenv"
+)
+
+// randomRule is generated rule-file content: empty, a lone newline, text
+// with CR LF, UTF-8 and bytes up to 255 (NUL aside: BWK and busybox awk
+// cannot hold it), with or without a final newline, up to a few KB.
+func randomRule(r *rand.Rand) []byte {
+	switch r.IntN(8) {
+	case 0:
+		return nil
+	case 1:
+		return []byte("\n")
+	}
+	n := r.IntN(3000)
+	b := make([]byte, n)
+	for i := range b {
+		switch r.IntN(6) {
+		case 0:
+			b[i] = '\n'
+		case 1:
+			b[i] = byte(1 + r.IntN(255))
+		default:
+			b[i] = byte(' ' + r.IntN(95))
+		}
+	}
+	if r.IntN(2) == 0 {
+		b = append(b, '\n')
+	}
+	if r.IntN(4) == 0 {
+		b = append(b, "\r\n\r\n\n\n"...)
+	}
+	return b
+}
+
+// TestFingerprintProgram runs the wrapper's exact check (fpProgram) as the
+// wrapper does, under LC_ALL=C with each awk, on generated rule files
+// against lists baked from codegen.Fingerprint: the list of the files as
+// they are gives no output; a list where files were edited, added and
+// removed since gives each by name, in the order the check reports them
+// (files in glob order, then the removed ones in list order), and the
+// go.mod marker.
+func TestFingerprintProgram(t *testing.T) {
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 7))
+	rounds := 3
+	if testing.Short() {
+		rounds = 1
+	}
+	sh := testenv.LookPath(t, "sh")
+	for _, awk := range testenv.Awks {
+		bin := filepath.Join(testenv.AwkDir(t, awk), "awk")
+		for round := range rounds {
+			root := t.TempDir()
+			dir := filepath.Join(root, codegen.RulesDir)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			var sums []uint32
+			var files [][]byte
+			for i := range 2 + r.IntN(12) {
+				name := fmt.Sprintf("hookify.%c%d.local.md", 'a'+r.IntN(26), i)
+				data := randomRule(r)
+				if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				names = append(names, name)
+				sums = append(sums, codegen.Fingerprint(data))
+				files = append(files, data)
+			}
+			// Glob order is bytewise.
+			idx := make([]int, len(names))
+			for i := range idx {
+				idx[i] = i
+			}
+			slices.SortFunc(idx, func(a, b int) int { return strings.Compare(names[a], names[b]) })
+			gomod := ""
+			switch round % 3 {
+			case 1:
+				gomod = "module x\n\ntool github.com/hookify/hookify/cmd/hookify\n"
+			case 2:
+				gomod = "module x\n\ntool (\n\texample.com/other\n\tgithub.com/hookify/hookify/cmd/hookify\n)\n"
+			}
+			if gomod != "" {
+				if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte(gomod), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			run := func(baked *codegen.RuleFiles) string {
+				cmd, cancel := testenv.CommandTimeout(20*time.Second, sh, "-c",
+					`LC_ALL=C; export LC_ALL; "$1" '`+fpProgram+`' "$2" go.mod .claude/hookify.*.local.md </dev/null`, "sh", bin, baked.Baked())
+				defer cancel()
+				cmd.Dir = root
+				var out, errb bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errb
+				if err := cmd.Run(); err != nil || errb.Len() > 0 {
+					t.Fatalf("%s: %v: %s", awk, err, errb.Bytes())
+				}
+				return out.String()
+			}
+			asBuilt := &codegen.RuleFiles{}
+			for _, i := range idx {
+				asBuilt.Names = append(asBuilt.Names, names[i])
+				asBuilt.Sums = append(asBuilt.Sums, sums[i])
+			}
+			if got := run(asBuilt); got != "" {
+				t.Fatalf("%s: rule files as built: %q, want nothing", awk, got)
+			}
+			// A build that knew another state: one file it never saw
+			// (added since), one it saw with other content (changed since),
+			// and one that is gone (removed since).
+			then := &codegen.RuleFiles{}
+			var report []string
+			added, changed := idx[0], idx[len(idx)-1]
+			for _, i := range idx {
+				switch i {
+				case added:
+					report = append(report, names[i]+" (added)")
+					continue
+				case changed:
+					report = append(report, names[i]+" (changed)")
+					then.Names = append(then.Names, names[i])
+					then.Sums = append(then.Sums, codegen.Fingerprint(append(slices.Clone(files[i]), 'x')))
+					continue
+				}
+				then.Names = append(then.Names, names[i])
+				then.Sums = append(then.Sums, sums[i])
+			}
+			then.Names = append(then.Names, "hookify.~gone.local.md")
+			then.Sums = append(then.Sums, 1)
+			report = append(report, "hookify.~gone.local.md (removed)")
+			marker := "-"
+			if gomod != "" {
+				marker = "T"
+			}
+			if got, want := run(then), marker+"/"+strings.Join(report, ", ")+"\n"; got != want {
+				t.Errorf("%s: stale rule files:\n got %q\nwant %q", awk, got, want)
+			}
+		}
+	}
+}
+
+// TestFingerprintNoRules: with no rule file left, the glob stays the
+// pattern itself, which the check skips: every built file is removed.
+func TestFingerprintNoRules(t *testing.T) {
+	sh := testenv.LookPath(t, "sh")
+	for _, awk := range testenv.Awks {
+		bin := filepath.Join(testenv.AwkDir(t, awk), "awk")
+		root := t.TempDir()
+		baked := &codegen.RuleFiles{Names: []string{"hookify.a.local.md"}, Sums: []uint32{codegen.Fingerprint([]byte("x\n"))}}
+		cmd, cancel := testenv.CommandTimeout(20*time.Second, sh, "-c",
+			`LC_ALL=C; export LC_ALL; "$1" '`+fpProgram+`' "$2" go.mod .claude/hookify.*.local.md </dev/null`, "sh", bin, baked.Baked())
+		cmd.Dir = root
+		out, err := cmd.Output()
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: %v", awk, err)
+		}
+		if want := "-/hookify.a.local.md (removed)\n"; string(out) != want {
+			t.Errorf("%s: got %q, want %q", awk, out, want)
+		}
+	}
+}

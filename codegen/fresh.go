@@ -1,0 +1,124 @@
+package codegen
+
+import (
+	"github.com/hookify/hookify/ir"
+
+	"fmt"
+	"strings"
+)
+
+// What a generated hook knows about the rule files of its build, so that it
+// notices at each call that they changed since (SPEC §9.2,
+// docs/live-rules.md).
+
+// RulesDir and RulesPattern are the default rule input (SPEC §2), as a hook
+// globs it: RulesDir/RulesPattern under the root.
+const (
+	RulesDir     = ".claude"
+	RulesPattern = "hookify.*.local.md"
+)
+
+// FreshStamp is the stamp a hook writes when its exact check found the rule
+// files as they were built: while it is strictly newer than the script and
+// every rule file, the hook trusts it and checks nothing more.
+const FreshStamp = HooksDir + "/.hookify-fresh"
+
+// StaleEnv is the variable through which a hook's wrapper tells its
+// program that the rule files changed and the hook could not rebuild: the
+// note for the agent, or unset.
+const StaleEnv = "HOOKIFY_STALE"
+
+// RebuiltEnv is set when a hook runs again after it rebuilt the output:
+// rules still stale then do not rebuild again.
+const RebuiltEnv = "HOOKIFY_REBUILT"
+
+// ToolLine is what go.mod records for `go get -tool` of hookify: a hook
+// rebuilds with `go tool hookify` where go.mod names it.
+const ToolLine = "github.com/hookify/hookify/cmd/hookify"
+
+// RuleFiles is what every hook of a build knows about its rule files:
+// the names under RulesDir that match RulesPattern, in bytewise order, the
+// Fingerprint of each, and the build flags of a rebuild. A nil *RuleFiles
+// makes hooks without the check (a build from rule files elsewhere, tests).
+type RuleFiles struct {
+	Names []string
+	Sums  []uint32
+	// Flags are the build flags of the output (Options.BuildFlags); User,
+	// a user-level build (--user).
+	Flags string
+	User  bool
+}
+
+// fpMod is the modulus of Fingerprint: a prime below 2^31, so that h*31 +
+// 255 stays exact in an awk's doubles and a sum prints with %d everywhere.
+const fpMod = 2147483647
+
+// Fingerprint is a rule file's content as a hook's awk recomputes it: over
+// the lines of data as awk's getline splits them (at each newline; a final
+// newline ends the last line and adds none), h = (h*31 + b) % fpMod for
+// each byte b of a line, then for a newline after it.
+func Fingerprint(data []byte) uint32 {
+	s := string(data)
+	if s == "" {
+		return 0
+	}
+	s = strings.TrimSuffix(s, "\n")
+	var h uint64
+	for _, line := range strings.Split(s, "\n") {
+		for i := 0; i < len(line); i++ {
+			h = (h*31 + uint64(line[i])) % fpMod
+		}
+		h = (h*31 + '\n') % fpMod
+	}
+	return uint32(h)
+}
+
+// Baked is the list of names and sums as the exact check reads it:
+// "name/sum/name/sum", a slash being the one byte no file name holds.
+func (rf *RuleFiles) Baked() string {
+	var parts []string
+	for i, n := range rf.Names {
+		parts = append(parts, n, fmt.Sprint(rf.Sums[i]))
+	}
+	return strings.Join(parts, "/")
+}
+
+// Listed is the names as the wrapper's glob loop joins them: each after a
+// space.
+func (rf *RuleFiles) Listed() string {
+	var b strings.Builder
+	for _, n := range rf.Names {
+		b.WriteString(" " + n)
+	}
+	return b.String()
+}
+
+// Command is the command line that rebuilds the output from the root, as
+// the note tells the agent to run it; platform is "windows" for the
+// PowerShell twin's, else "".
+func (rf *RuleFiles) Command(platform string) string {
+	c := "hookify build"
+	if rf.User {
+		c += " --user"
+	}
+	c += " " + rf.Flags
+	if platform != "" {
+		c += " --platform " + platform
+	}
+	return c
+}
+
+// NoteAnswer is the answer through which hook h tells the agent that the
+// rule files are stale when no rule matched: its warn answer's shape, on an
+// event where that answer lets the action through and reaches the model
+// (postToolUse's additional_context, ir.Deliver), and not where messages
+// are sent once a loop (stop: a follow-up each stop would keep the agent
+// going). ok is false for the other hooks: there the note only joins the
+// messages of a block or warn answer (an allow on a gate reaches no one).
+func (h *HookLayout) NoteAnswer() (a ir.Answer, ok bool) {
+	if h.Event.Spec().FirstOnly != nil || h.Warned.Empty {
+		return ir.Answer{}, false
+	}
+	d := ir.Deliver(h.Event, h.Warned.Render("note", "note"), h.Warned.Exit, h.FailClosed)
+	return h.Warned, !d.Blocks && d.Agent == "note"
+}
