@@ -135,7 +135,9 @@ hookify compiles Claude Code hookify rules (` + "`{{.Rules}}`" + `) into Cursor 
 scripts under ` + "`{{.Hooks}}`" + ` and entries in ` + "`{{.HooksJSON}}`" + `. Cursor runs them before and after
 the agent's shell commands, file writes, reads, MCP tools and prompts, and when it stops.
 A rule acts once it is built: ` + "`hookify build`" + ` writes the hooks and ` + "`hookify watch`" + ` rebuilds
-on every save; until then the hooks enforce the rules as they were last built.
+on every save. The hooks notice a rule file added, changed, removed or renamed since the
+build: they rebuild where hookify is installed, and otherwise keep the rules as built and
+tell you which files changed and the command to run.
 
 - ` + "`/hookify <what to prevent>`" + `: write or change a rule; with no text, from this conversation.
 - ` + "`/hookify-list`" + `: the rules and whether each is enforced.
