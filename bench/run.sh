@@ -29,7 +29,8 @@
 # payload (default 100000); WRITE, the bytes of the written file (default
 # 1000000); ESCAPES, the sizes of the escape-heavy writes (default "1000000
 # 4000000": content that is nothing but the escapes \\, \" and \t, read by
-# the postToolUse rule); TRANSCRIPT, the bytes of the stop hook's transcript
+# the postToolUse rule); TOKENS, the sizes of the arrays of tiny tokens
+# that no rule reads (default 4000000); TRANSCRIPT, the bytes of the stop hook's transcript
 # (default 100000000, with NUL bytes in it). The large-payload rows use the
 # 10-rule project.
 set -euo pipefail
@@ -40,6 +41,7 @@ RULES=${RULES:-1 10 100 1000}
 SHELL_BIG=${SHELL_BIG:-100000}
 WRITE=${WRITE:-1000000}
 ESCAPES=${ESCAPES:-1000000 4000000}
+TOKENS=${TOKENS:-4000000}
 TRANSCRIPT=${TRANSCRIPT:-100000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -189,6 +191,12 @@ agent_transcript() {
 escape_payload() {
   awk -v n="$1" "$grow"' BEGIN { printf "{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"main.go\",\"content\":\"%s\"}}", grow("", "\\\\\\\"\\t", n) }'
 }
+# tokens_payload SIZE: a Write with, beside its content, an array of SIZE
+# bytes of tiny tokens that no rule reads (1, "", [], {} in turn): a
+# million tokens cost busybox awk 10 s before decode.awk skimmed them.
+tokens_payload() {
+  awk -v n="$1" "$grow"' BEGIN { printf "{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"main.go\",\"content\":\"x\"},\"other\":[%s1]}", grow("", "1,\"\",[],{},", n) }'
+}
 write_payload() {
   awk -v n="$1" "$grow"' BEGIN { printf "{\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"main.go\",\"content\":\"%s\"}}", grow("package main\\n", "var x = \\\"y\\\" // a line of code\\n", n) }'
 }
@@ -287,6 +295,10 @@ compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/write.json" '{}' "
 for n in $ESCAPES; do
   escape_payload "$n" > "$tmp/escapes.json"
   compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/escapes.json" '{}' "$(size "$n") escapes, postToolUse"
+done
+for n in $TOKENS; do
+  tokens_payload "$n" > "$tmp/tokens.json"
+  compare "$tmp/p10" .cursor/hooks/hookify-postToolUse.sh "$tmp/tokens.json" '{}' "$(size "$n") tiny tokens, postToolUse"
 done
 transcript "$TRANSCRIPT" > "$tmp/transcript.jsonl"
 printf '{"hook_event_name":"stop","status":"completed","transcript_path":"%s"}' "$tmp/transcript.jsonl" > "$tmp/stop.json"

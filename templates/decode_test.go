@@ -635,6 +635,54 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
+// TestDecodeSkim damages bulk containers (payloadtest.Bulk), which
+// decode.awk skims in chunks (dec_long, dec_skim), with each byte that can
+// make or break a token, inserted, put in place of one or removed, mostly
+// where the structure is, and checks every awk against payload.Decode and encoding/json.
+func TestDecodeSkim(t *testing.T) {
+	t.Parallel()
+	docs, places := 4, 3
+	if testing.Short() {
+		docs, places = 2, 2
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var cases []awkCase
+	for i, seed := 0, uint64(0); i < docs; i, seed = i+1, seed+1 {
+		bulk := payloadtest.Bulk(seed, 7)
+		for len(bulk) > 24<<10 { // a few chunks are enough
+			seed++
+			bulk = payloadtest.Bulk(seed, 7)
+		}
+		heads := []string{`{"a":`, `{"tool_input":{"x":1,"edits":[{"new_string":"n"},`, `{"tool_input":{"content":"c","x":`}
+		tails := []string{`,"command":"ls"}`, `],"file_path":"f"},"cwd":"/"}`, `},"command":"ls"}`}
+		k := i % len(heads)
+		doc := heads[k] + bulk + tails[k]
+		cases = append(cases, awkCase{name: fmt.Sprintf("bulk %d", i), in: []byte(doc), want: defaultWant})
+		// the places of the bytes that make the structure (and some in strings)
+		var structure []int
+		for j := range bulk {
+			if strings.IndexByte(",:{}[]1e", bulk[j]) >= 0 {
+				structure = append(structure, len(heads[k])+j)
+			}
+		}
+		for _, b := range []byte(",:{}[]\"x0- \t.e\\") {
+			for range places {
+				at := structure[rng.IntN(len(structure))]
+				ins := doc[:at] + string(b) + doc[at:]
+				put := doc[:at] + string(b) + doc[at+1:]
+				cases = append(cases,
+					awkCase{name: fmt.Sprintf("bulk %d, %q inserted at %d", i, b, at), in: []byte(ins), want: defaultWant},
+					awkCase{name: fmt.Sprintf("bulk %d, %q put at %d", i, b, at), in: []byte(put), want: defaultWant})
+			}
+		}
+		for range places * 4 {
+			at := structure[rng.IntN(len(structure))]
+			cases = append(cases, awkCase{name: fmt.Sprintf("bulk %d, byte %d removed", i, at), in: []byte(doc[:at] + doc[at+1:]), want: defaultWant})
+		}
+	}
+	runAll(t, cases)
+}
+
 func TestDecodeProgramText(t *testing.T) {
 	for name, text := range map[string]string{"decode.awk": templates.DecodeAWK, "patch.awk": templates.PatchAWK, "nopatch.awk": templates.NoPatchAWK} {
 		if strings.Contains(text, "'") {

@@ -3,6 +3,8 @@ package payloadtest
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 )
 
@@ -247,6 +249,10 @@ func (g *gen) edits(depth int) {
 }
 
 func (g *gen) value(depth int) {
+	if g.n(40) == 39 {
+		g.bulk()
+		return
+	}
 	kind := g.n(10)
 	if depth > 4 && kind >= 8 {
 		kind = 0
@@ -294,6 +300,52 @@ func (g *gen) str() {
 		g.out.WriteString(a)
 	}
 	g.out.WriteString(`"`)
+}
+
+// bulkItems are the items of a bulk container: tiny tokens, small
+// containers, decoy keys, escapes, and now and then a string over 4 KB.
+var bulkItems = []string{
+	"1", `""`, `"a"`, "[]", "{}", "true", "false", "null", "-0.5e3", "[1,2]", `{"k":1}`,
+	`{"command":"rm -rf /"}`, `"\u00e9"`, `"\\"`, `"x\"y"`, "[[[]]]", `{"a":{"b":[]}}`, `[{"":""},[]]`,
+	`{"tool_input":{"file_path":".env"}}`, `"é"`, "0", `"\\\""`,
+}
+
+// bulk writes, on one line, an array or an object of hundreds to thousands
+// of items (bulkItems, by a generator seeded from two choices), the shape
+// that decode.awk skims in chunks (dec_long, dec_skim): a million of them
+// cost busybox awk 10 s when each went through the state machine.
+func (g *gen) bulk() {
+	g.out.WriteString(Bulk(uint64(g.n(256)), uint64(g.n(256))))
+}
+
+// Bulk is a bulk container (see Generate) built from the seeds a and b.
+func Bulk(a, b uint64) string {
+	var out strings.Builder
+	r := rand.New(rand.NewPCG(a, b))
+	obj := r.IntN(3) == 0
+	open, end := "[", "]"
+	if obj {
+		open, end = "{", "}"
+	}
+	out.WriteString(open)
+	for i, n := 0, 200+r.IntN(3000); i < n; i++ {
+		if i > 0 {
+			out.WriteString([]string{",", ",", ", ", " ,", "\t,\t"}[r.IntN(5)])
+		}
+		if obj {
+			out.WriteString(`"k` + strconv.Itoa(r.IntN(50)) + `":`)
+		}
+		switch r.IntN(200) {
+		case 0:
+			out.WriteString(`"` + strings.Repeat("s", 4000+r.IntN(2000)) + `"`)
+		case 1:
+			out.WriteString(`"` + strings.Repeat(`\"`, 2000+r.IntN(500)) + `"`)
+		default:
+			out.WriteString(bulkItems[r.IntN(len(bulkItems))])
+		}
+	}
+	out.WriteString(end)
+	return out.String()
 }
 
 // damage sometimes breaks the document.

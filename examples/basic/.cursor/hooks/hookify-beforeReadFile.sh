@@ -99,7 +99,7 @@ BEGIN { dec_init() }
 { dec_line($0) }
 END { dec_end(); hook() }
 function dec_init(   i, k, w, c) {
-	dec_state = dec_depth = dec_bad = pat_free = piece_n = NV = edits_seen = edits_n = edits_in = edits_wanted = dec_inner = dec_key_input = dec_key_edits = 0; key_cur = edit_key = ""
+	dec_state = dec_depth = dec_skip = dec_bad = pat_free = piece_n = NV = edits_seen = edits_n = edits_in = edits_wanted = dec_inner = dec_key_input = dec_key_edits = 0; key_cur = edit_key = ""
 	delete dec_open; delete val_set; delete val_from; delete val_to; delete key_wanted; delete key_inner; delete key_name; delete piece
 	delete edit_from; delete edit_to
 	ORS = ""; dec_nul = sprintf("%c", 0); dec_nul_seen = length(dec_nul) == 1
@@ -118,7 +118,7 @@ function dec_init(   i, k, w, c) {
 	}
 	if (A) pat_init()
 }
-function dec_line(L,   k, n, i, f, F, ctl) {
+function dec_line(L,   k, ctl) {
 	if (dec_bad) return
 	if (pat_free) { pat_line[++pat_n] = L; return }
 	if (!dec_state) {
@@ -132,6 +132,10 @@ function dec_line(L,   k, n, i, f, F, ctl) {
 	if (L ~ /[\001-\037]/) { if (L ~ /[\001-\010\013\014\016-\037]/) { dec_bad = 1; return }; ctl = 1 }
 	if (dec_nul_seen && index(L, dec_nul)) { dec_bad = 1; return }
 	if (index(L, "\\")) { L = dec_escapes(L); if (dec_bad) return }
+	if (length(L) > 8192) dec_long(L, ctl)
+	else dec_frags(L, ctl)
+}
+function dec_frags(L, ctl,   k, n, i, f, F) {
 	n = split(L, F, "\"")
 	if (n % 2 == 0 && n) { dec_bad = 1; return }
 	for (i = 1; i <= n; i++) {
@@ -151,6 +155,60 @@ function dec_line(L,   k, n, i, f, F, ctl) {
 			key_cur = edit_key = ""; dec_key_input = dec_key_edits = 0; dec_state = 6
 		} else { dec_bad = 1; return }
 	}
+}
+function dec_long(L, ctl,   n, a, b, c, w, wa) {
+	n = length(L); wa = -65536
+	for (a = 1; a <= n && !dec_bad; a += b) {
+		if (a + 4096 > wa + 65536) { w = substr(L, a, 65536); wa = a }
+		c = substr(w, a - wa + 1, 4096)
+		if (a + length(c) > n) b = length(c)
+		else if (b = dec_cut(c)) c = substr(c, 1, b)
+		else { b = dec_close(L, a, n); c = substr(L, a, b) }
+		if (!dec_skip || !dec_skim(c, ctl)) dec_frags(c, ctl)
+	}
+}
+function dec_cut(c,   q, t, lq, pq) {
+	q = split(c, t, "\"") - 1
+	if (!q) {
+		if (match(c, /[][{}:,][^][{}:,]*$/) || match(c, /[ \t\r][^ \t\r]*$/)) return RSTART
+		return length(c)
+	}
+	lq = length(c) - length(t[q + 1])
+	if (q % 2) return lq - 1
+	if (match(t[q + 1], /[][{}:,][^][{}:,]*$/)) return lq + RSTART
+	pq = lq - length(t[q]) - 1
+	return pq > 1 ? pq - 1 : lq
+}
+function dec_close(L, a, n,   p, k) {
+	for (p = a + 1; p <= n; p += 65536) if (k = index(substr(L, p, 65536), "\"")) return p + k - a
+	return n - a + 1
+}
+function dec_skim(c, ctl,   t, n, i, x, d, s, o, k) {
+	if (index(c, "\"")) {
+		if (ctl) gsub(/"[^"\t\r]*"/, "\003", c); else gsub(/"[^"]*"/, "\003", c)
+		if (index(c, "\"")) return 0
+	}
+	gsub(/-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?|true|false|null/, "\004", c)
+	if (c ~ /[ \t\r]/) gsub(/[ \t\r]+/, "", c)
+	if (index(c, "\003:")) gsub(/\003:/, "\007", c)
+	for (i = 0; i < 8 && gsub(/\[([\003\004](,[\003\004])*)?\]/, "\004", c) + gsub(/[{](\007[\003\004](,\007[\003\004])*)?[}]/, "\004", c); i++) ;
+	if (index(c, ",")) { gsub(/(,\007[\003\004])+/, "\006", c); gsub(/(,[\003\004])+/, "\005", c) }
+	d = dec_depth; s = dec_state; n = split(c, t, "")
+	for (i = 1; i <= n; i++) {
+		x = t[i]; k = d in o ? o[d] : dec_open[d]
+		if (x == "\004" || x == "\003" && (s == 4 || s == 5)) { if (s != 4 && s != 5) return 0; s = 6 }
+		else if (x == "\003") { if (s != 1 && s != 2) return 0; s = 3 }
+		else if (x == "\007") { if (s != 1 && s != 2) return 0; s = 4 }
+		else if (x == ":") { if (s != 3) return 0; s = 4 }
+		else if (x == ",") { if (s != 6) return 0; s = k == "{" ? 2 : 4 }
+		else if (x == "\005" || x == "\006") { if (s != 6 || k != (x == "\005" ? "[" : "{")) return 0 }
+		else if (x == "[" || x == "{") { if (s != 4 && s != 5) return 0; o[++d] = x; s = x == "[" ? 5 : 1 }
+		else if (x == "]" || x == "}") { if (k != (x == "]" ? "[" : "{") || s != 6 && s != (x == "]" ? 5 : 1) || --d < dec_skip) return 0; s = 6 }
+		else return 0
+	}
+	for (k in o) if (k + 0 <= d) dec_open[k] = o[k]
+	dec_depth = d; dec_state = s
+	return 1
 }
 function dec_end(   i, j, k, m) {
 	OK = 0
@@ -224,6 +282,7 @@ function dec_token(t) {
 	if (t == "}" || t == "]") {
 		if (dec_open[dec_depth] == (t == "}" ? "{" : "[") && (dec_state == 6 || dec_state == (t == "}" ? 1 : 5))) dec_state = --dec_depth ? 6 : 7
 		else dec_bad = 1
+		if (dec_depth < dec_skip) dec_skip = 0
 		if (dec_depth < 3) edits_in = 0
 		return
 	}
@@ -234,6 +293,7 @@ function dec_token(t) {
 		if (key_cur != "") val_set[key_cur] = 0
 		dec_open[++dec_depth] = t; if (dec_depth == 2) dec_inner = dec_key_input && t == "{"
 		if (dec_depth == 3 && dec_key_edits && t == "[") edits_in = edits_seen = 1
+		if (!dec_skip && dec_depth > 1 && (dec_depth > 2 || !dec_inner) && (dec_depth > 4 || !edits_in)) dec_skip = dec_depth
 		dec_state = t == "{" ? 1 : 5
 	} else if (t == "true" || t == "false" || t ~ /^-?(0|[1-9][0-9]*)([.][0-9]+)?([eE][-+]?[0-9]+)?$/) {
 		if (key_cur != "") { val_set[key_cur] = 1; val_from[key_cur] = val_to[key_cur] = ++piece_n; piece[piece_n] = t }
