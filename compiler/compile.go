@@ -176,7 +176,7 @@ func Compile(root fs.FS, opts Options) *Result {
 		// Every unit also gets its PowerShell twin, whatever the platform:
 		// --platform only picks the script hooks.json runs, so a team that
 		// mixes systems commits both (README, "Windows").
-		ps, perr := powershell.Generate(u, powershell.Options{Warn: opts.Warn, Flags: opts.BuildFlags()})
+		ps, perr := powershell.Generate(u, powershell.Options{Warn: opts.Warn, Flags: opts.BuildFlags(), Rules: live})
 		var pd *diag.Diagnostic
 		if errors.As(perr, &pd) {
 			res.Diags = append(res.Diags, *pd)

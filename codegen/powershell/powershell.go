@@ -41,12 +41,17 @@ type Options struct {
 	Warn ir.WarnMode
 	// Flags are the build flags the header records (codegen.Header).
 	Flags string
+	// Rules, when set, are the rule files the hook checks at each call
+	// (fresh.go).
+	Rules *codegen.RuleFiles
 }
 
 // hookData fills templates/hook.ps1.tmpl.
 type hookData struct {
 	Header, Events, Twin, Data, Keys, ToolSlots, Patches, Slots, Body string
 	LastMessage                                                       bool
+	// Live is the call of the stale-rule check (fresh.go), or "".
+	Live string
 }
 
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.ps1.
@@ -61,7 +66,7 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 		}
 	}
 	var data, body strings.Builder
-	g := &gen{l: l, data: codegen.NewData(&data)}
+	g := &gen{l: l, data: codegen.NewData(&data), note: opts.Rules != nil}
 	l.RuleData(&data, codegen.RuleSpelling{
 		Comment: func(text string) string { return "# " + text },
 		Message: func(user bool, n int, text string) string {
@@ -114,6 +119,7 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 		Body:      strings.TrimRight(body.String(), "\n"),
 
 		LastMessage: g.lastMessage,
+		Live:        liveCheck(opts.Rules, l),
 	})
 	if err != nil {
 		panic(err) // the template is static and its data are strings
@@ -126,6 +132,8 @@ type gen struct {
 	data *codegen.Data
 	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
 	lastMessage bool
+	// note: the answers carry the note on stale rules (fresh.go).
+	note bool
 	// err is the first rule a test could not spell (test).
 	err error
 }
@@ -190,13 +198,22 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 	}
 	if h.Blocks {
 		q(`if ($hk_bu.Count -gt 0) {`)
+		if g.note {
+			joinNote(inner.In(), "hk_bu", "hk_ba")
+		}
 		answer(inner.In(), h.Blocked, "[string]::Join($hk_sep, $hk_bu.ToArray())", "[string]::Join($hk_sep, $hk_ba.ToArray())")
 		q(`}`)
 	}
 	if h.Warns {
 		q(`if ($hk_wu.Count -gt 0) {`)
+		if g.note {
+			joinNote(inner.In(), "hk_wu", "hk_wa")
+		}
 		answer(inner.In(), h.Warned, "[string]::Join($hk_sep, $hk_wu.ToArray())", "[string]::Join($hk_sep, $hk_wa.ToArray())")
 		q(`}`)
+	}
+	if g.note {
+		allowNote(inner, h)
 	}
 	answer(inner, h.Allow, "", "")
 	p(`} catch {`)

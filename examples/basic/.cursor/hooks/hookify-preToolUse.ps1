@@ -320,6 +320,169 @@ function hk_any([scriptblock]$t) {
   return $false
 }
 
+# Live rules (docs/live-rules.md). hk_live checks the rule files this hook
+# was built from ($names, bytewise order, with the fingerprints $sums) and
+# returns '' when they are as built: a stamp strictly newer than this script
+# and every rule file says so at the cost of a directory listing; else each
+# file's fingerprint (hk_fp) is compared, and the stamp is written when they
+# are equal. When they changed, hookify, where hk_hookify finds it, rebuilds
+# the output ($build: the flags of this build) and this script runs again
+# for this call (hk_rerun), or hk_live returns $null when the rebuild
+# removed it; else the built rules keep acting and hk_live returns the note
+# for the agent, with $cmd, the command to run.
+function hk_live([string[]]$names, [long[]]$sums, [string[]]$build, [string]$cmd) {
+  $here = Split-Path -Parent $PSCommandPath
+  $root = Split-Path -Parent (Split-Path -Parent $here)
+  $stamp = Join-Path $here '.hookify-fresh'
+  $files = [System.Collections.Generic.Dictionary[string,object]]::new([StringComparer]::Ordinal)
+  foreach ($f in @(Get-ChildItem -LiteralPath (Join-Path $root '.claude') -Filter 'hookify.*.local.md' -Force -ErrorAction SilentlyContinue)) {
+    if ($f.Name -clike 'hookify.*.local.md') { $files[$f.Name] = $f }
+  }
+  $st = Get-Item -LiteralPath $stamp -Force -ErrorAction SilentlyContinue
+  if ($null -ne $st -and $files.Count -eq $names.Count) {
+    $t = $st.LastWriteTimeUtc
+    $fresh = $t -gt (Get-Item -LiteralPath $PSCommandPath -Force).LastWriteTimeUtc
+    foreach ($n in $names) {
+      if (-not $files.ContainsKey($n) -or $t -le $files[$n].LastWriteTimeUtc) { $fresh = $false }
+    }
+    if ($fresh) { return '' }
+  }
+  $known = [System.Collections.Generic.Dictionary[string,long]]::new([StringComparer]::Ordinal)
+  for ($i = 0; $i -lt $names.Count; $i++) { $known[$names[$i]] = $sums[$i] }
+  $sorted = [string[]]@($files.Keys)
+  [Array]::Sort($sorted, [StringComparer]::Ordinal)
+  $d = [System.Collections.Generic.List[string]]::new()
+  foreach ($n in $sorted) {
+    $s = [long]0
+    try { $s = hk_fp ([System.IO.File]::ReadAllBytes($files[$n].FullName)) } catch { $s = [long]0 }
+    if (-not $known.ContainsKey($n)) { $d.Add($n + ' (added)') }
+    elseif ($known[$n] -ne $s) { $d.Add($n + ' (changed)') }
+  }
+  foreach ($n in $names) { if (-not $files.ContainsKey($n)) { $d.Add($n + ' (removed)') } }
+  if ($d.Count -eq 0) {
+    try { [System.IO.File]::WriteAllBytes($stamp, [byte[]]@()) } catch { }
+    return ''
+  }
+  $why = ' (hookify is not on PATH, in $GOBIN or in ~/go/bin: go install github.com/hookify/hookify/cmd/hookify@latest installs it)'
+  $c = hk_hookify $root
+  if ($null -ne $c -and [string]::IsNullOrEmpty($env:HOOKIFY_REBUILT)) {
+    if (hk_build $root $c $build) {
+      if (-not (Test-Path -LiteralPath $PSCommandPath -PathType Leaf)) { return $null }
+      hk_rerun
+    }
+    $why = ' (the hook ran it, and it failed)'
+  } elseif ($null -ne $c) {
+    $why = ' (the hook rebuilt, and they were still stale)'
+  }
+  $note = 'hookify: the rule files changed after the hooks were built, and the hooks still enforce the rules as they were built: ' + [string]::Join(', ', $d.ToArray()) + '. Run ' + $cmd + ' in the project root to rebuild them' + $why + '.'
+  [Console]::Error.Write($note + [char]10)
+  return $note
+}
+
+# hk_fp: the fingerprint of a rule file's bytes (codegen.Fingerprint): h =
+# (h*31 + b) % 2147483647 over the bytes, a final newline left out, then
+# once more for a newline; 0 for an empty file.
+function hk_fp([byte[]]$b) {
+  if ($b.Length -eq 0) { return [long]0 }
+  $n = $b.Length
+  if ($b[$n - 1] -eq 10) { $n-- }
+  [long]$h = 0
+  for ($i = 0; $i -lt $n; $i++) { $h = ($h * 31 + $b[$i]) % 2147483647 }
+  return ($h * 31 + 10) % 2147483647
+}
+
+# hk_hookify: the command that runs hookify: on PATH, in $GOBIN or
+# ~/go/bin, or go tool hookify where the project's go.mod records the tool;
+# $null when there is none.
+function hk_hookify([string]$root) {
+  $c = @(Get-Command -Name hookify -CommandType Application -ErrorAction SilentlyContinue)
+  if ($c.Count -gt 0) { return ,@($c[0].Path) }
+  $dirs = @($env:GOBIN)
+  if (-not [string]::IsNullOrEmpty($HOME)) { $dirs += Join-Path (Join-Path $HOME 'go') 'bin' }
+  foreach ($dir in $dirs) {
+    if ([string]::IsNullOrEmpty($dir)) { continue }
+    foreach ($n in @('hookify.exe', 'hookify')) {
+      $p = Join-Path $dir $n
+      if (Test-Path -LiteralPath $p -PathType Leaf) { return ,@($p) }
+    }
+  }
+  $mod = Join-Path $root 'go.mod'
+  if (-not (Test-Path -LiteralPath $mod -PathType Leaf)) { return $null }
+  $block = $false
+  $tool = $false
+  foreach ($l in [System.IO.File]::ReadAllLines($mod)) {
+    $w = @($l.Trim() -split '\s+')
+    if ($w[0] -ceq ')') { $block = $false }
+    if (($w[0] -ceq 'tool' -and $w.Count -gt 1 -and $w[1] -ceq 'github.com/hookify/hookify/cmd/hookify') -or ($block -and $w[0] -ceq 'github.com/hookify/hookify/cmd/hookify')) { $tool = $true }
+    if ($w[0] -ceq 'tool' -and $w.Count -gt 1 -and $w[1] -ceq '(') { $block = $true }
+  }
+  $go = @(Get-Command -Name go -CommandType Application -ErrorAction SilentlyContinue)
+  if ($tool -and $go.Count -gt 0) { return ,@($go[0].Path, 'tool', 'hookify') }
+  return $null
+}
+
+# hk_build: run hookify ($c and then $build) from the root, its output on
+# stderr; whether it succeeded. It takes the build lock: two hooks that
+# rebuild at once run one after the other.
+function hk_build([string]$root, [object[]]$c, [string[]]$build) {
+  $ErrorActionPreference = 'Continue'
+  $argv = @()
+  if ($c.Count -gt 1) { $argv = @($c[1..($c.Count - 1)]) }
+  $argv += $build
+  Push-Location -LiteralPath $root
+  try {
+    & $c[0] @argv 2>&1 | ForEach-Object { [Console]::Error.WriteLine([string]$_) }
+    return $LASTEXITCODE -eq 0
+  } finally {
+    Pop-Location
+  }
+}
+
+# hk_rerun: this script, rebuilt, answers this call: it runs again in a new
+# process with the same stdin (not read yet) and HOOKIFY_REBUILT set, and
+# its stdout and exit code are this one's.
+function hk_rerun() {
+  $psi = [System.Diagnostics.ProcessStartInfo]::new([System.Diagnostics.Process]::GetCurrentProcess().MainModule.FileName)
+  $a = '-NoProfile -ExecutionPolicy Bypass -File "' + $PSCommandPath + '"'
+  if ($script:hk_event -ne '') { $a += ' "' + $script:hk_event + '"' }
+  $psi.Arguments = $a
+  $psi.UseShellExecute = $false
+  $psi.RedirectStandardOutput = $true
+  $psi.EnvironmentVariables['HOOKIFY_REBUILT'] = '1'
+  $p = [System.Diagnostics.Process]::Start($psi)
+  $o = [Console]::OpenStandardOutput()
+  $p.StandardOutput.BaseStream.CopyTo($o)
+  $o.Flush()
+  $p.WaitForExit()
+  exit $p.ExitCode
+}
+
+# hk_jq: the note as JSON text: a backslash and a quote escaped, a control
+# character a question mark.
+function hk_jq([string]$s) {
+  $b = [System.Text.StringBuilder]::new()
+  foreach ($ch in $s.ToCharArray()) {
+    if ($ch -ceq [char]92 -or $ch -ceq [char]34) { [void]$b.Append([char]92).Append($ch) }
+    elseif ([int]$ch -lt 32) { [void]$b.Append('?') }
+    else { [void]$b.Append($ch) }
+  }
+  return $b.ToString()
+}
+
+# The rule files this hook was built from, and their fingerprints (hk_live).
+$hk_note = ''
+try {
+  $hk_note = hk_live @('hookify.block-force-push.local.md', 'hookify.no-console-log.local.md', 'hookify.no-prod-deploy.local.md', 'hookify.no-secrets-read.local.md', 'hookify.protect-env.local.md', 'hookify.tests-before-stop.local.md', 'hookify.warn-sudo.local.md') @(1107522134, 840823974, 1066406187, 459832119, 1978278881, 1592633290, 1184792460) @('build', '--layout', 'per-event', '--warn', 'context', '--platform', 'windows') 'hookify build --layout per-event --warn context --platform windows'
+} catch {
+  hk_warn ('cannot check the rule files: ' + $_.Exception.Message)
+  $hk_note = ''
+}
+if ($null -eq $hk_note) {
+  hk_say ('{"permission":"allow"}' + [char]0x0A)
+  exit 0
+}
+$hk_nj = hk_jq $hk_note
+
 # Read the payload, and its patches: a free-form one, else the
 # texts of a string tool_input (unless JSON text), tool_input.patch and
 # tool_input.diff ($hk_ps holds their slots).
@@ -360,6 +523,7 @@ try {
     $hk_bu.Add($hk_u1); $hk_ba.Add($hk_a1)
   }
   if ($hk_bu.Count -gt 0) {
+    if ($hk_note -ne '') { $hk_bu.Add($hk_nj); $hk_ba.Add($hk_nj) }
     hk_say ('{"permission":"deny","user_message":"' + [string]::Join($hk_sep, $hk_bu.ToArray()) + '","agent_message":"' + [string]::Join($hk_sep, $hk_ba.ToArray()) + ('"}' + [char]0x0A))
     exit 0
   }

@@ -1,0 +1,71 @@
+package powershell
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hookify/hookify/codegen"
+)
+
+// The stale-rule check of the PowerShell hook (SPEC §9.2,
+// docs/live-rules.md): the skeleton's hk_live, called with what this build
+// knows.
+
+// liveCheck is the script's call of hk_live, before the payload is read:
+// "" without rule files to check.
+func liveCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
+	if rf == nil {
+		return ""
+	}
+	var names, sums []string
+	for i, n := range rf.Names {
+		names = append(names, Quote(n))
+		sums = append(sums, fmt.Sprint(rf.Sums[i]))
+	}
+	cmd := rf.Command("windows")
+	var build []string
+	for _, w := range strings.Fields(strings.TrimPrefix(cmd, "hookify ")) {
+		build = append(build, Quote(w))
+	}
+	var b strings.Builder
+	pr := codegen.NewPrinter(&b)
+	pr.Line("# The rule files this hook was built from, and their fingerprints (hk_live).")
+	pr.Line("$hk_note = ''")
+	pr.Line("try {")
+	pr.Line("  $hk_note = hk_live @(%s) @(%s) @(%s) %s", strings.Join(names, ", "), strings.Join(sums, ", "), strings.Join(build, ", "), Quote(cmd))
+	pr.Line("} catch {")
+	pr.Line("  hk_warn ('cannot check the rule files: ' + $_.Exception.Message)")
+	pr.Line("  $hk_note = ''")
+	pr.Line("}")
+	// The script is gone with its last rule: this call is allowed.
+	pr.Line("if ($null -eq $hk_note) {")
+	if !l.Unit.Dispatches() {
+		answer(pr.In(), l.Hooks[0].Allow, "", "")
+	} else {
+		for _, h := range l.Hooks {
+			pr.Line("  if ([string]::Equals($hk_event, %s, [StringComparison]::Ordinal)) {", Quote(h.Arg))
+			answer(pr.In().In(), h.Allow, "", "")
+			pr.Line("  }")
+		}
+		pr.Line("  exit 1")
+	}
+	pr.Line("}")
+	pr.Line("$hk_nj = hk_jq $hk_note")
+	return b.String()
+}
+
+// joinNote adds the note to the message lists user and agent, when the
+// rules are stale.
+func joinNote(pr *codegen.Printer, user, agent string) {
+	pr.Line(`if ($hk_note -ne '') { $%s.Add($hk_nj); $%s.Add($hk_nj) }`, user, agent)
+}
+
+// allowNote answers, when no rule matched, with h's note answer if it has
+// one and the rules are stale.
+func allowNote(pr *codegen.Printer, h *codegen.HookLayout) {
+	if a, ok := h.NoteAnswer(); ok {
+		pr.Line(`if ($hk_note -ne '') {`)
+		answer(pr.In(), a, "$hk_nj", "$hk_nj")
+		pr.Line(`}`)
+	}
+}
