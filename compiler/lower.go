@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -19,8 +18,6 @@ var knownKeys = map[string]bool{
 	"name": true, "enabled": true, "event": true, "pattern": true, "conditions": true,
 	"action": true, "tool_matcher": true, "tests": true, "cursor_hook": true,
 }
-
-var fieldRE = regexp.MustCompile(`^(tool_input\.)?[A-Za-z_][A-Za-z0-9_]*$`)
 
 // keyHint names the key of known that p's key misspells (another case, or
 // one or two letters off), so that a typo such as "acton: block", which
@@ -490,7 +487,7 @@ func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.
 		if fp, found := it.Get("field"); found {
 			if s, good := scalar(fp, diags); good {
 				c.Field = s
-				if !fieldRE.MatchString(s) {
+				if !parser.FieldName.MatchString(s) {
 					diags.Refuse(fp.Value.Pos, diag.BadField, fmt.Sprintf("field %q is not a payload key name (letters, digits and _, optionally after tool_input.)", s), "write a field such as command, file_path, new_text, content, prompt, transcript or tool_input.<key>")
 					ok = false
 				}

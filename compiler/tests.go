@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -46,98 +47,41 @@ func lowerTests(f *parser.File, r *ir.Rule, warn ir.WarnMode, diags *diag.List) 
 }
 
 func lowerTest(it *parser.Value, r *ir.Rule, warn ir.WarnMode, diags *diag.List) (ir.Example, bool) {
+	report := func(pos diag.Pos, msg string) { diags.Warnf(pos, diag.Test, "%s; the test is ignored", msg) }
+	fx, ok := parser.ReadFixture(it, parser.TestFixture, report)
 	t := ir.Example{Pos: it.Pos}
 	if it.Kind != parser.Map {
-		diags.Warnf(it.Pos, diag.Test, "a test must be a map with input and expect; it is ignored")
 		return t, false
 	}
-	ok := true
-	for _, kv := range it.Pairs {
-		switch kv.Key {
-		case "input", "expect", "event":
-		default:
-			diags.Warnf(kv.KeyPos, diag.Test, "unknown test key %s (use input, expect and event); the test is ignored", kv.Key)
-			ok = false
-		}
-	}
-	if p, found := it.Get("expect"); !found {
-		diags.Warnf(it.Pos, diag.Test, "the test has no expect (allow, warn or block); it is ignored")
-		ok = false
-	} else if s, good := testScalar(p, diags); good {
-		e, known := ir.ParseExpect(s)
+	if fx.Expect != nil {
+		e, known := ir.ParseExpect(fx.Expect.Value.Str)
 		if !known {
-			diags.Warnf(p.Value.Pos, diag.Test, "unknown expect %q: use allow, warn or block; the test is ignored", s)
+			report(fx.Expect.Value.Pos, fmt.Sprintf("unknown expect %q: use allow, warn or block", fx.Expect.Value.Str))
 			ok = false
 		}
 		t.Expect = e
-	} else {
-		ok = false
 	}
-	if p, found := it.Get("input"); found {
-		in, good := lowerInput(p, diags)
-		t.Input, ok = in, ok && good
+	for _, p := range fx.Input {
+		t.Input = append(t.Input, ir.Input(p))
 	}
-	evs, good := testEvent(it, r, warn, diags)
+	evs, good := testEvent(it, fx.Event, r, warn, report)
 	t.Events, ok = evs, ok && good
 	return t, ok
-}
-
-func testScalar(p *parser.Pair, diags *diag.List) (string, bool) {
-	if p.Value.Kind != parser.Scalar {
-		diags.Warnf(p.Value.Pos, diag.Test, "%s must be text; the test is ignored", p.Key)
-		return "", false
-	}
-	return p.Value.Str, true
-}
-
-func lowerInput(p *parser.Pair, diags *diag.List) ([]ir.Input, bool) {
-	v := p.Value
-	if v.Kind == parser.Scalar && v.Tag == "!!null" {
-		return nil, true
-	}
-	if v.Kind != parser.Map {
-		diags.Warnf(v.Pos, diag.Test, "input must be a map of rule fields to text, for example {command: \"npm publish\"}; the test is ignored")
-		return nil, false
-	}
-	var out []ir.Input
-	ok := true
-	for _, kv := range v.Pairs {
-		if !fieldRE.MatchString(kv.Key) {
-			diags.Warnf(kv.KeyPos, diag.Test, "input key %q is not a field name; the test is ignored", kv.Key)
-			ok = false
-			continue
-		}
-		if kv.Value.Kind != parser.Scalar {
-			diags.Warnf(kv.Value.Pos, diag.Test, "input %s must be text; quote it; the test is ignored", kv.Key)
-			ok = false
-			continue
-		}
-		in := ir.Input{Field: kv.Key, Value: kv.Value.Str}
-		if kv.Value.Tag == "!!null" {
-			in = ir.Input{Field: kv.Key, Null: true}
-		}
-		if i := slices.IndexFunc(out, func(x ir.Input) bool { return x.Field == kv.Key }); i >= 0 {
-			out[i] = in // the last one wins, as in the front matter
-			continue
-		}
-		out = append(out, in)
-	}
-	return out, ok
 }
 
 // rowNames lists the hookify events a test may name.
 var rowNames = ir.OrList(ir.EventNames(ir.Rows))
 
-// testEvent returns the Cursor events a test's payload goes to.
-func testEvent(it *parser.Value, r *ir.Rule, warn ir.WarnMode, diags *diag.List) ([]ir.CursorEvent, bool) {
+// testEvent returns the Cursor events a test's payload goes to; ev is its
+// event, nil when it has none or none that is text (already reported).
+func testEvent(it *parser.Value, ev *parser.Pair, r *ir.Rule, warn ir.WarnMode, report func(diag.Pos, string)) ([]ir.CursorEvent, bool) {
 	on, _ := ir.Targets(r, warn)
 	row := r.Event
-	p, found := it.Get("event")
-	if found {
-		s, ok := testScalar(p, diags)
-		if !ok {
-			return nil, false
-		}
+	if ev == nil && it.Has("event") {
+		return nil, false
+	}
+	if ev != nil {
+		s := ev.Value.Str
 		if ce, isCursor := ir.ParseCursorEvent(s); isCursor {
 			evs := []ir.CursorEvent{ce}
 			if spec := ce.Spec(); spec.WarnModes != nil {
@@ -146,32 +90,32 @@ func testEvent(it *parser.Value, r *ir.Rule, warn ir.WarnMode, diags *diag.List)
 				evs = ir.RowEvents(spec.Rows[0])
 			}
 			if !slices.ContainsFunc(evs, func(e ir.CursorEvent) bool { return slices.Contains(on, e) }) {
-				diags.Warnf(p.Value.Pos, diag.Test, "rule %s does not run on %s (it runs on %s); the test is ignored", r.Name, s, eventList(on))
+				report(ev.Value.Pos, fmt.Sprintf("rule %s does not run on %s (it runs on %s)", r.Name, s, eventList(on)))
 				return nil, false
 			}
 			return evs, true
 		}
 		e, isRow := ir.ParseEvent(s)
 		if !isRow || e == ir.EventAll {
-			diags.Warnf(p.Value.Pos, diag.Test, "unknown test event %q: use %s, or a Cursor event; the test is ignored", s, rowNames)
+			report(ev.Value.Pos, fmt.Sprintf("unknown test event %q: use %s, or a Cursor event", s, rowNames))
 			return nil, false
 		}
 		if r.Event != ir.EventAll && r.Event != e {
-			diags.Warnf(p.Value.Pos, diag.Test, "the test's event %s is not the rule's event %s; the test is ignored", e, r.Event)
+			report(ev.Value.Pos, fmt.Sprintf("the test's event %s is not the rule's event %s", e, r.Event))
 			return nil, false
 		}
 		row = e
 	} else if r.Event == ir.EventAll {
-		diags.Warnf(it.Pos, diag.Test, "a test of a rule with event all needs an event (%s); the test is ignored", rowNames)
+		report(it.Pos, fmt.Sprintf("a test of a rule with event all needs an event (%s)", rowNames))
 		return nil, false
 	}
 	events := ir.RowEvents(row)
 	if !slices.ContainsFunc(events, func(e ir.CursorEvent) bool { return slices.Contains(on, e) }) {
 		pos := it.Pos
-		if found {
-			pos = p.Value.Pos
+		if ev != nil {
+			pos = ev.Value.Pos
 		}
-		diags.Warnf(pos, diag.Test, "rule %s has no Cursor hook for %s, so this test cannot run; it is ignored", r.Name, row)
+		report(pos, fmt.Sprintf("rule %s has no Cursor hook for %s, so this test cannot run", r.Name, row))
 		return nil, false
 	}
 	return events, true

@@ -10,10 +10,9 @@ import (
 	"strconv"
 	"strings"
 
-	"go.yaml.in/yaml/v4"
-
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/parser"
 )
 
 // Fixture is one payload and the decision expected from the hooks that
@@ -209,136 +208,78 @@ func ReadCases(fsys fs.FS, dir string) ([]Fixture, diag.List) {
 		}
 		out = append(out, parseCases(f, data, &diags)...)
 	}
-	return out, diags
+	return out, diags.Sort()
 }
 
 func parseCases(file string, data []byte, diags *diag.List) []Fixture {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		pos := diag.Pos{File: file}
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		var le *yaml.LoadError
-		if errors.As(err, &le) {
-			pos.Line, pos.Col, msg = le.Mark.Line, le.Mark.Column, le.Message
-		}
-		diags.Errorf(pos, diag.Case, "invalid YAML: %s", msg)
+	doc, ds := parser.ParseYAML(file, data)
+	*diags = append(*diags, ds...)
+	if ds.HasErrors() {
 		return nil
 	}
-	if len(doc.Content) == 0 {
+	if doc == nil {
 		diags.Errorf(diag.Pos{File: file}, diag.Case, "the file holds no case")
 		return nil
 	}
-	root := doc.Content[0]
-	items := []*yaml.Node{root}
-	if root.Kind == yaml.SequenceNode {
-		items = root.Content
+	items := []*parser.Value{doc}
+	if doc.Kind == parser.List {
+		items = doc.Items
 	}
 	var out []Fixture
 	for _, it := range items {
-		if f, ok := parseCase(file, it, diags); ok {
+		if f, ok := parseCase(it, diags); ok {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-func pos(file string, n *yaml.Node) diag.Pos {
-	return diag.Pos{File: file, Line: n.Line, Col: n.Column}
-}
-
-func parseCase(file string, n *yaml.Node, diags *diag.List) (Fixture, bool) {
-	f := Fixture{Pos: pos(file, n)}
-	if n.Kind != yaml.MappingNode {
-		diags.Errorf(f.Pos, diag.Case, "a case must be a map with event, payload or input, and expect")
+// parseCase reads one case with parser.ReadFixture, the reader of a
+// rule's tests: too, and says what its texts mean.
+func parseCase(it *parser.Value, diags *diag.List) (Fixture, bool) {
+	report := func(pos diag.Pos, msg string) { diags.Errorf(pos, diag.Case, "%s", msg) }
+	fx, ok := parser.ReadFixture(it, parser.CaseFixture, report)
+	f := Fixture{Pos: it.Pos}
+	if it.Kind != parser.Map {
 		return f, false
 	}
-	ok := true
-	bad := func(at *yaml.Node, format string, args ...any) {
-		diags.Errorf(pos(file, at), diag.Case, format, args...)
-		ok = false
+	if fx.Name != nil {
+		f.Name = fx.Name.Value.Str
 	}
-	text := func(k, v *yaml.Node) (string, bool) {
-		if v.Kind != yaml.ScalarNode {
-			bad(v, "%s must be text", k.Value)
-			return "", false
+	if fx.Event != nil {
+		evs, known := ParseEvents(fx.Event.Value.Str)
+		if !known {
+			report(fx.Event.Value.Pos, fmt.Sprintf("unknown event %q: use a Cursor event, or %s", fx.Event.Value.Str, ir.OrList(ir.EventNames(ir.Rows))))
+			ok = false
 		}
-		return v.Value, true
+		f.Events = evs
 	}
-	var hasExpect, hasEvent, hasPayload bool
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		switch k.Value {
-		case "name":
-			f.Name, _ = text(k, v)
-		case "event":
-			hasEvent = true
-			if s, good := text(k, v); good {
-				evs, known := ParseEvents(s)
-				if !known {
-					bad(v, "unknown event %q: use a Cursor event, or %s", s, ir.OrList(ir.EventNames(ir.Rows)))
-				}
-				f.Events = evs
-			}
-		case "expect":
-			hasExpect = true
-			if s, good := text(k, v); good {
-				e, known := ir.ParseExpect(s)
-				if !known {
-					bad(v, "unknown expect %q: use allow, warn or block", s)
-				}
-				f.Expect = e
-			}
-		case "payload":
-			hasPayload = true
-			if v.Kind == yaml.ScalarNode && v.ShortTag() == "!!str" {
-				f.Raw = []byte(v.Value)
-				break
-			}
-			if v.Kind != yaml.MappingNode {
-				bad(v, "payload must be a map (sent as JSON) or a string (sent as is)")
-				break
-			}
-			js, err := toJSON(v)
-			if err != nil {
-				bad(v, "payload: %v", err)
-			}
+	if fx.Expect != nil {
+		e, known := ir.ParseExpect(fx.Expect.Value.Str)
+		if !known {
+			report(fx.Expect.Value.Pos, fmt.Sprintf("unknown expect %q: use allow, warn or block", fx.Expect.Value.Str))
+			ok = false
+		}
+		f.Expect = e
+	}
+	if p := fx.Payload; p != nil {
+		if p.Value.Kind == parser.Scalar {
+			f.Raw = []byte(p.Value.Str)
+		} else if js, err := toJSON(p.Value); err != nil {
+			report(p.Value.Pos, "payload: "+err.Error())
+			ok = false
+		} else {
 			f.Raw = []byte(js + "\n")
-		case "input":
-			hasPayload = true
-			if v.Kind != yaml.MappingNode {
-				bad(v, "input must be a map of rule fields to text")
-				break
-			}
-			for j := 0; j+1 < len(v.Content); j += 2 {
-				fk, fv := v.Content[j], v.Content[j+1]
-				if fv.Kind != yaml.ScalarNode {
-					bad(fv, "input %s must be text", fk.Value)
-					continue
-				}
-				in := ir.Input{Field: fk.Value, Value: fv.Value}
-				if fv.ShortTag() == "!!null" {
-					in = ir.Input{Field: fk.Value, Null: true}
-				}
-				f.Input = append(f.Input, in)
-			}
-		case "transcript":
-			if s, good := text(k, v); good {
-				f.Transcript = &s
-			}
-		default:
-			bad(k, "unknown case key %s (use name, event, payload, input, transcript and expect)", k.Value)
 		}
 	}
-	if !hasEvent {
-		bad(n, "the case has no event")
+	for _, p := range fx.Input {
+		f.Input = append(f.Input, ir.Input(p))
 	}
-	if !hasExpect {
-		bad(n, "the case has no expect (allow, warn or block)")
+	if fx.Transcript != nil {
+		s := fx.Transcript.Value.Str
+		f.Transcript = &s
 	}
-	if f.Raw != nil && f.Input != nil {
-		bad(n, "give payload or input, not both")
-	}
-	if !hasPayload {
+	if !it.Has("payload") && !it.Has("input") {
 		f.Raw = []byte("{}\n")
 	}
 	return f, ok
@@ -357,46 +298,42 @@ func ParseEvents(s string) ([]ir.CursorEvent, bool) {
 	return nil, false
 }
 
-// toJSON writes a YAML node as JSON, keeping the order of keys.
-func toJSON(n *yaml.Node) (string, error) {
-	switch n.Kind {
-	case yaml.AliasNode:
-		return toJSON(n.Alias)
-	case yaml.MappingNode:
+// toJSON writes a YAML value as JSON, keeping the order of keys.
+func toJSON(v *parser.Value) (string, error) {
+	switch v.Kind {
+	case parser.Map:
 		var parts []string
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			v, err := toJSON(n.Content[i+1])
+		for _, p := range v.Pairs {
+			s, err := toJSON(p.Value)
 			if err != nil {
 				return "", err
 			}
-			parts = append(parts, ir.JSONString(n.Content[i].Value)+":"+v)
+			parts = append(parts, ir.JSONString(p.Key)+":"+s)
 		}
 		return "{" + strings.Join(parts, ",") + "}", nil
-	case yaml.SequenceNode:
+	case parser.List:
 		var parts []string
-		for _, c := range n.Content {
-			v, err := toJSON(c)
+		for _, it := range v.Items {
+			s, err := toJSON(it)
 			if err != nil {
 				return "", err
 			}
-			parts = append(parts, v)
+			parts = append(parts, s)
 		}
 		return "[" + strings.Join(parts, ",") + "]", nil
-	case yaml.ScalarNode:
-		switch n.ShortTag() {
-		case "!!null":
-			return "null", nil
-		case "!!bool":
-			return strconv.FormatBool(n.Value == "true" || n.Value == "True" || n.Value == "TRUE"), nil
-		case "!!int", "!!float":
-			if isJSONNumber(n.Value) {
-				return n.Value, nil
-			}
-			return "", fmt.Errorf("%s is not a JSON number; quote it", n.Value)
-		}
-		return ir.JSONString(n.Value), nil
 	}
-	return "", fmt.Errorf("unsupported YAML at line %d", n.Line)
+	switch v.Tag {
+	case "!!null":
+		return "null", nil
+	case "!!bool":
+		return strconv.FormatBool(v.Str == "true" || v.Str == "True" || v.Str == "TRUE"), nil
+	case "!!int", "!!float":
+		if isJSONNumber(v.Str) {
+			return v.Str, nil
+		}
+		return "", fmt.Errorf("%s is not a JSON number; quote it", v.Str)
+	}
+	return ir.JSONString(v.Str), nil
 }
 
 func isJSONNumber(s string) bool {
