@@ -1271,9 +1271,15 @@ func (d *dfa) dontCare() *dfa {
 						row[c] = out.next[best][c]
 					}
 				}
+				// Inside a character the value never ends, so the
+				// state may accept at the end as its completion does;
+				// but a sink decides at once, before the rest of the
+				// character: only a sink is one.
 				out.accept[i] = out.accept[best]
 				if d.accept[p.q] == accSink {
 					out.accept[i] = accSink
+				} else if out.accept[i] == accSink {
+					out.accept[i] = 0
 				}
 			}
 			out.next[i] = row

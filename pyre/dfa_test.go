@@ -46,3 +46,24 @@ func TestDFASearch(t *testing.T) {
 		t.Errorf("only %d of %d patterns built an automaton", built, len(cases))
 	}
 }
+
+// TestLinear pins Linear's verdicts on the shapes measured in
+// docs/awk-engines.md §14: each non-linear one took mawk or busybox awk
+// seconds on a value of 10 KB or less.
+func TestLinear(t *testing.T) {
+	for p, want := range map[string]bool{
+		`x[^y]*y`: false, `a.*b`: false, `a[ab]+c`: false, `a(a|b)*c`: false, `x(a|b)*c`: true, `x.*x.*x.*y`: false,
+		`git\s+push\s+.*(--force|-f)(\s|$)`: false, `^(\w+\s?)*$`: false, `^(a|aa)*$`: false,
+		`(x+x+)+y`: false, `a[^\n]*b[^\n]*c`: false,
+		`rm\s+-rf`: true, `rm\s+-rf\s+/`: true, `(^|\s)tool1\s+--(force|danger)\b`: true,
+		`git\s+push\s+(--force|-f)(\s|$)`: true, `foo`: true, `\.env$`: true, `x\s*y`: true,
+	} {
+		ere, err := ERE(p, IgnoreCase)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if got := Linear(ere); got != want {
+			t.Errorf("Linear(ERE(%q)) = %v, want %v (ERE %q)", p, got, want, ere)
+		}
+	}
+}

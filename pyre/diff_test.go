@@ -437,5 +437,5 @@ func logStats(t *testing.T, st diffStats) {
 	sort.Strings(reasons)
 	t.Logf("%d patterns: %d translated, %d refused (%s), %d rejected by Python; %d comparisons, %d excused (ASCII \\w \\d \\b on non-ASCII letters)",
 		st.patterns, st.translated, st.refused, strings.Join(reasons, ", "), st.pyErrors, st.comparisons, st.excused)
-	t.Logf("awks: %d EREs with intervals, %d kept by AWK (not run by mawk); %d verdicts compared", st.counted, st.kept, st.awkComparisons)
+	t.Logf("awks: %d EREs with intervals, %d kept by AWK (not run by mawk); %d verdicts compared; %d tables, %d of their verdicts compared", st.counted, st.kept, st.awkComparisons, st.tables, st.tableComparisons)
 }

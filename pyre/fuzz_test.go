@@ -16,7 +16,8 @@ import (
 // passes unless the refusal claims a syntax error that Python does not raise.
 func FuzzERE(f *testing.F) {
 	for _, p := range []string{`\bfoo\b`, `a$`, `(?m)^x`, `[^a-z]+`, `k`, `(?s).{2}`, `x(?!k)`, `(a(?!ſb)|c)`,
-		`xa{2,5}y`, `x(ab|c){0,30}y`, `x.{0,61}y`, `x(a{1,3}b){2,}y`, `^\w{3}$`} {
+		`xa{2,5}y`, `x(ab|c){0,30}y`, `x.{0,61}y`, `x(a{1,3}b){2,}y`, `^\w{3}$`,
+		`x[^y]*y`, `git\s+push\s+.*(--force|-f)(\s|$)`, `^(\w+\s?)*$`} {
 		f.Add(p, "foo\nK x")
 	}
 	// lookarounds anywhere, nested, in repeats and alternatives, side by side;
@@ -36,7 +37,12 @@ func FuzzERE(f *testing.F) {
 		o := getOracle(t)
 		subjects := []string{subject, subject + "\n", "\n" + subject, strings.ToUpper(subject), ""}
 		py := o.python(t, pyCase{P: pattern, S: subjects})
-		ere, err := ERE(pattern, IgnoreCase)
+		var ere string
+		var table *Table
+		rx, err := Compile(pattern, IgnoreCase)
+		if err == nil {
+			ere, table = rx.ERE, rx.Table
+		}
 		if err != nil {
 			e, ok := err.(*Error)
 			switch {
@@ -80,6 +86,15 @@ func FuzzERE(f *testing.F) {
 				if py.Match[i] >= 0 && (got[i] == '1') != (py.Match[i] == 1) && !(py.NonASCII[i] && usesASCIIClasses(pattern)) {
 					t.Fatalf("pattern %q subject %q: Python %v, %s %v\nERE %q\nawk form %q",
 						pattern, s, py.Match[i] == 1, a, got[i] == '1', ere, re)
+				}
+			}
+			if table == nil {
+				continue
+			}
+			got = oracles[a].matchTable(t, table, subjects)
+			for i, s := range subjects {
+				if py.Match[i] >= 0 && (got[i] == '1') != (py.Match[i] == 1) && !(py.NonASCII[i] && usesASCIIClasses(pattern)) {
+					t.Fatalf("pattern %q subject %q: Python %v, its table in %s %v", pattern, s, py.Match[i] == 1, a, got[i] == '1')
 				}
 			}
 		}

@@ -172,6 +172,8 @@ type diffStats struct {
 	// The awks: EREs with intervals, those AWK keeps (not run by mawk),
 	// and verdicts compared with Python's.
 	counted, kept, awkComparisons int
+	// The tables (Compile) and their verdicts compared in the awks.
+	tables, tableComparisons int
 }
 
 // compare runs Python and bash on patterns × subjects and reports every
@@ -179,15 +181,23 @@ type diffStats struct {
 func compare(t *testing.T, cases []pyCase) diffStats {
 	t.Helper()
 	st := diffStats{refusals: map[string]int{}}
-	res := runPython(t, cases)
+	pyres := runPython(t, cases)
 	var eres []string
 	var bcases []bashCase
 	type ref struct{ c, s int }
 	var refs []ref
+	var tables []*Table // and the cases of each
+	var tcases []bashCase
+	var trefs []ref
 	for ci, c := range cases {
 		st.patterns++
-		ere, err := ERE(c.P, IgnoreCase)
-		py := res[ci]
+		var ere string
+		var table *Table
+		rx, err := Compile(c.P, IgnoreCase)
+		if err == nil {
+			ere, table = rx.ERE, rx.Table
+		}
+		py := pyres[ci]
 		if err != nil {
 			e := err.(*Error)
 			if py.Err != "" {
@@ -211,6 +221,14 @@ func compare(t *testing.T, cases []pyCase) diffStats {
 			refs = append(refs, ref{ci, si})
 		}
 		eres = append(eres, ere)
+		if table != nil {
+			st.tables++
+			for si, s := range c.S {
+				tcases = append(tcases, bashCase{len(tables), s})
+				trefs = append(trefs, ref{ci, si})
+			}
+			tables = append(tables, table)
+		}
 	}
 	out := runBash(t, eres, bcases)
 	forms := awkForms(t, eres)
@@ -222,10 +240,41 @@ func compare(t *testing.T, cases []pyCase) diffStats {
 			st.kept++
 		}
 	}
-	awkOut := runAwks(t, forms, bcases)
-	for i, b := range bcases {
+	res := make([]string, len(forms), len(forms)+len(tables))
+	for i, f := range forms {
+		res[i] = f.re
+	}
+	// The tables run after the regexes, as regexes len(forms)+i.
+	for _, tb := range tables {
+		res = append(res, tableForm(tb))
+	}
+	for _, c := range tcases {
+		bcases = append(bcases, bashCase{len(forms) + c.ere, c.subject})
+	}
+	awkOut := runAwks(t, res, len(forms), bcases)
+	for i, tc := range tcases {
+		r := trefs[i]
+		c, py := cases[r.c], pyres[r.c]
+		if py.Match[r.s] < 0 {
+			continue
+		}
+		want := py.Match[r.s] == 1
+		if py.NonASCII[r.s] && usesASCIIClasses(c.P) {
+			continue
+		}
+		if got := tables[tc.ere].Run(tc.subject); got != want {
+			t.Errorf("pattern %q subject %q: Python %v, its table in Go %v", c.P, tc.subject, want, got)
+		}
+		for _, a := range testenv.Awks {
+			st.tableComparisons++
+			if got := awkOut[a][len(refs)+i] == '1'; got != want {
+				t.Errorf("pattern %q subject %q: Python %v, its table in %s %v", c.P, tc.subject, want, a, got)
+			}
+		}
+	}
+	for i, b := range bcases[:len(refs)] {
 		r := refs[i]
-		c, py := cases[r.c], res[r.c]
+		c, py := cases[r.c], pyres[r.c]
 		if out[i] == '2' {
 			t.Errorf("pattern %q: bash rejects the ERE %q", c.P, eres[b.ere])
 			continue
@@ -580,9 +629,13 @@ const awkField = `function field(n,   s, l) {
 // awkScript matches records "index length", subject, from stdin against
 // re[index], the regexes embedded with awkquote.String as the code generator
 // embeds them.
-func awkScript(res []string) string {
+// The regexes from index tab on are tables (tableForm), run by hk_dfa; a
+// table is loaded again when the index changes.
+func awkScript(res []string, tab int) string {
 	var b strings.Builder
 	b.WriteString(awkField)
+	b.WriteString(TableAWK)
+	b.WriteString(awkTable)
 	b.WriteString("BEGIN {\n")
 	for i, re := range res {
 		fmt.Fprintf(&b, "\tre[%d] = %s\n", i, awkquote.String(re))
@@ -590,22 +643,42 @@ func awkScript(res []string) string {
 	b.WriteString(`	while ((getline h) > 0) {
 		split(h, f, " ")
 		v = field(f[2] + 0)
-		printf "%d", (v ~ re[f[1]])
+		printf "%d", match1(f[1], re[f[1]], v, f[1] >= ` + strconv.Itoa(tab) + `)
 	}
 }
 `)
 	return b.String()
 }
 
-// awkServe matches records "id re-length subject-length", regex, subject,
+// awkTable matches v against re, a regex or a table, and remembers the
+// loaded table by its id.
+const awkTable = `function match1(id, re, v, tab,   d) {
+	if (!tab) return v ~ re
+	if (id != hk_cur) {
+		hk_cur = id; split("", T); split("", C); split("", E)
+	}
+	split(re, d, "\002")
+	return hk_dfa(v, T, C, E, d[1], d[2], d[3])
+}
+`
+
+// tableForm is t as the awk scripts of the tests take it: its three
+// AWKData strings joined by \002.
+func tableForm(t *Table) string {
+	c, n, e := t.AWKData()
+	return c + "\002" + n + "\002" + e
+}
+
+// awkServe matches records "id re-length subject-length kind", regex (or,
+// of kind t, a tableForm), subject,
 // and answers "id 1" or "id 0" on a line: the fuzz targets' regexes arrive
 // one by one (awkquote.String has its own fuzzer).
-const awkServe = awkField + `BEGIN {
+const awkServe = awkField + TableAWK + awkTable + `BEGIN {
 	while ((getline h) > 0) {
 		split(h, f, " ")
 		r = field(f[2] + 0)
 		v = field(f[3] + 0)
-		printf "%s %d\n", f[1], (v ~ r)
+		printf "%s %d\n", f[1], match1(f[1], r, v, f[4] == "t")
 		fflush()
 	}
 }
@@ -643,13 +716,9 @@ func awkForms(t testing.TB, eres []string) []awkForm {
 
 // runAwks runs awkScript in each awk and returns, for each awk, one byte
 // per case ('1' match, '0' no match).
-func runAwks(t *testing.T, forms []awkForm, cases []bashCase) map[testenv.Awk][]byte {
+func runAwks(t *testing.T, res []string, tab int, cases []bashCase) map[testenv.Awk][]byte {
 	t.Helper()
-	res := make([]string, len(forms))
-	for i, f := range forms {
-		res[i] = f.re
-	}
-	script := tempScript(t, "match.awk", awkScript(res))
+	script := tempScript(t, "match.awk", awkScript(res, tab))
 	var in bytes.Buffer
 	for _, c := range cases {
 		fmt.Fprintf(&in, "%d %d\n%s\n", c.ere, len(c.subject), c.subject)
@@ -745,10 +814,19 @@ func getAwkOracles(t testing.TB) map[testenv.Awk]*awkOracle {
 // match returns, for each subject, whether re matches it ('1' or '0').
 // An awk that cannot compile re exits, and the oracle is lost for the run.
 func (o *awkOracle) match(t testing.TB, re string, subjects []string) []byte {
+	return o.run(t, re, "r", subjects)
+}
+
+// matchTable is match for a table, run by hk_dfa.
+func (o *awkOracle) matchTable(t testing.TB, tb *Table, subjects []string) []byte {
+	return o.run(t, tableForm(tb), "t", subjects)
+}
+
+func (o *awkOracle) run(t testing.TB, re, kind string, subjects []string) []byte {
 	first := o.id + 1
 	for _, s := range subjects {
 		o.id++
-		fmt.Fprintf(o.in, "%d %d %d\n%s\n%s\n", o.id, len(re), len(s), re, s)
+		fmt.Fprintf(o.in, "%d %d %d %s\n%s\n%s\n", o.id, len(re), len(s), kind, re, s)
 	}
 	if err := o.in.Flush(); err != nil {
 		t.Fatalf("regex %q: %v", re, err)

@@ -103,8 +103,18 @@ func (e *Error) Error() string {
 // exactly the byte strings (valid UTF-8 input) on which Python's search finds a match,
 // except for the documented ASCII-only \w \d \b on non-ASCII text (\s is exact). The error, when not nil, is always an *Error.
 func ERE(pattern string, flags Flags) (string, error) {
+	ere, _, err := translatePattern(pattern, flags)
+	if err != nil {
+		return "", err
+	}
+	return ere, nil
+}
+
+// translatePattern is ERE that also returns the parsed pattern (nil when
+// the parser refused it for other reasons than a lookaround).
+func translatePattern(pattern string, flags Flags) (string, *node, *Error) {
 	if flags&^IgnoreCase != 0 {
-		return "", &Error{Construct: "flags", Msg: fmt.Sprintf("unsupported flags %#x", uint8(flags))}
+		return "", nil, &Error{Construct: "flags", Msg: fmt.Sprintf("unsupported flags %#x", uint8(flags))}
 	}
 	var ext pyFlags
 	if flags&IgnoreCase != 0 {
@@ -112,7 +122,7 @@ func ERE(pattern string, flags Flags) (string, error) {
 	}
 	root, perr := parse(pattern, ext)
 	if perr != nil && !perr.zeroWidth() {
-		return "", perr.withoutDFA()
+		return "", nil, perr.withoutDFA()
 	}
 	t := &translator{}
 	b, terr := t.translate(root)
@@ -123,15 +133,15 @@ func ERE(pattern string, flags Flags) (string, error) {
 	if all := joinErrors(errs); all != nil && all.onlyDFA() {
 		db, derr := viaDFA(root, all)
 		if derr != nil {
-			return "", derr
+			return "", root, derr
 		}
 		if db.kind == bNever {
-			return "", &Error{Offset: 0, Construct: "never matches", Msg: "the pattern can never match",
+			return "", root, &Error{Offset: 0, Construct: "never matches", Msg: "the pattern can never match",
 				Hint: "the rule could never fire; fix the pattern or remove the rule"}
 		}
 		b, perr, terr = db, nil, nil
 	} else if all != nil {
-		return "", all.withoutDFA()
+		return "", root, all.withoutDFA()
 	}
 	if perr != nil {
 		// Every refusal of the parser is of a lookaround, which it read as
@@ -141,17 +151,17 @@ func ERE(pattern string, flags Flags) (string, error) {
 		if terr != nil && terr.Construct != "never matches" {
 			errs = append(errs, terr.All()...)
 		}
-		return "", joinErrors(errs)
+		return "", root, joinErrors(errs)
 	}
 	if terr != nil {
-		return "", terr
+		return "", root, terr
 	}
 	ere := b.String()
 	if err := Validate(ere); err != nil {
-		return "", &Error{Construct: "internal error",
+		return "", root, &Error{Construct: "internal error",
 			Msg: "internal error: the translated regex is outside the portable subset: " + err.Error()}
 	}
-	return ere, nil
+	return ere, root, nil
 }
 
 func (e *Error) list() []*Error {
