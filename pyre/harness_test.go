@@ -18,6 +18,7 @@ import (
 
 	"github.com/hookify/hookify/codegen/awkquote"
 	"github.com/hookify/hookify/internal/testenv"
+	"github.com/hookify/hookify/templates"
 )
 
 // This file holds the oracle side of the tests: Python's re.search and bash's
@@ -216,6 +217,7 @@ func compare(t *testing.T, cases []pyCase) diffStats {
 			continue
 		}
 		st.translated++
+		checkRoundTrip(t, c.P, ere)
 		for si, s := range c.S {
 			bcases = append(bcases, bashCase{len(eres), s})
 			refs = append(refs, ref{ci, si})
@@ -634,7 +636,7 @@ const awkField = `function field(n,   s, l) {
 func awkScript(res []string, tab int) string {
 	var b strings.Builder
 	b.WriteString(awkField)
-	b.WriteString(TableAWK)
+	b.WriteString(templates.TableAWK)
 	b.WriteString(awkTable)
 	b.WriteString("BEGIN {\n")
 	for i, re := range res {
@@ -673,7 +675,7 @@ func tableForm(t *Table) string {
 // of kind t, a tableForm), subject,
 // and answers "id 1" or "id 0" on a line: the fuzz targets' regexes arrive
 // one by one (awkquote.String has its own fuzzer).
-const awkServe = awkField + TableAWK + awkTable + `BEGIN {
+var awkServe = awkField + templates.TableAWK + awkTable + `BEGIN {
 	while ((getline h) > 0) {
 		split(h, f, " ")
 		r = field(f[2] + 0)
@@ -718,6 +720,12 @@ func awkForms(t testing.TB, eres []string) []awkForm {
 // per case ('1' match, '0' no match).
 func runAwks(t *testing.T, res []string, tab int, cases []bashCase) map[testenv.Awk][]byte {
 	t.Helper()
+	return runAwksWithin(t, testenv.Timeout, res, tab, cases)
+}
+
+// runAwksWithin is runAwks with each awk killed after d.
+func runAwksWithin(t *testing.T, d time.Duration, res []string, tab int, cases []bashCase) map[testenv.Awk][]byte {
+	t.Helper()
 	script := tempScript(t, "match.awk", awkScript(res, tab))
 	var in bytes.Buffer
 	for _, c := range cases {
@@ -729,7 +737,8 @@ func runAwks(t *testing.T, res []string, tab int, cases []bashCase) map[testenv.
 	var failures []string
 	for _, a := range testenv.Awks {
 		path, args := awkCommand(t, a)
-		cmd := testenv.Command(t, path, append(args, "-f", script)...)
+		cmd, stop := testenv.CommandTimeout(d, path, append(args, "-f", script)...)
+		t.Cleanup(stop)
 		cmd.Env = append(os.Environ(), "LC_ALL=C")
 		cmd.Stdin = bytes.NewReader(in.Bytes())
 		var stderr bytes.Buffer

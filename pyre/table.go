@@ -1,13 +1,17 @@
 package pyre
 
 import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // The table matcher (issue 22, SPEC §9.4): the automaton of a pattern's whole
-// search (compileDFA with search), as data that a small awk function runs one
-// array lookup a byte, stopping at the first state that decides. It is linear
+// search (compileDFA with search), as data that a small awk function
+// (templates/table.awk) runs one array lookup a byte, stopping at the first
+// state that decides. It is linear
 // in every awk, where the regex engines of mawk and busybox awk backtrack:
 // docs/awk-engines.md §14 has the shapes that blow up and the measurements.
 
@@ -33,8 +37,14 @@ const (
 	Dead  int32 = -2
 )
 
-// maxTable bounds the entries (states × classes) of a table.
-const maxTable = 12000
+// maxTable bounds the entries (states × classes) of a table, and
+// maxTableStates the states of the automaton before it is minimized: a
+// larger one costs too much to build (10-100 ms) and its table too much
+// program text to read at every call.
+const (
+	maxTable       = 8000
+	maxTableStates = 400
+)
 
 // States is the number of states of t.
 func (t *Table) States() int { return len(t.End) }
@@ -46,21 +56,6 @@ func (t *Table) Run(v string) bool {
 		s = t.Next[int(s)*t.K+int(t.Class[v[i]])]
 	}
 	return s == Match || (s >= 0 && t.End[s])
-}
-
-// buildTable returns the table of root's search, the smaller of the
-// automaton and its form with UTF-8's free transitions (dontCare), or false
-// when the automaton is beyond the limits.
-func buildTable(root *node) (*Table, bool) {
-	d, err := compileDFA(root, true, pcStart)
-	if err != nil {
-		return nil, false
-	}
-	best := d
-	if dc := d.dontCare(); len(dc.next) < len(d.next) {
-		best = dc
-	}
-	return tableOf(best)
 }
 
 // tableOf writes d as a Table, its classes numbered as d numbers them.
@@ -118,46 +113,7 @@ func tableOf(d *dfa) (*Table, bool) {
 	return t, true
 }
 
-// TableAWK holds the awk functions that run a table (see AWKData):
-// hk_dfa(v, T, C, E, classes, next, ends), with T, C and E arrays of the
-// table's own, loaded from the three strings the first time, tells whether
-// the table matches v. It reads v in windows of 4 KB (BWK and busybox awk
-// measure the whole string at every substr) and a byte at a time with
-// substr, the fastest of the forms measured (docs/awk-engines.md §14).
-// States are numbered by their first entry in T, so a byte costs one lookup
-// in C and one in T; 0 is Match and -1 Dead, so the loop stops at the
-// first state that decides. A byte that is not in C reads as class 0.
-// hk_drle expands a string of AWKData's numbers into A[1], A[2], ...
-const TableAWK = `function hk_drle(s, A,   n, i, m, p, r, x, a) {
-  n = split(s, a, " "); m = 0
-  for (i = 1; i <= n; i++) {
-    x = a[i]; r = 1
-    if (p = index(x, "*")) { r = substr(x, 1, p - 1) + 0; x = substr(x, p + 1) }
-    x += 0
-    while (r-- > 0) A[++m] = x
-  }
-}
-function hk_dfa(v, T, C, E, c, t, e,   s, n, p, w, i, m, a) {
-  if (!(0 in T)) {
-    T[0] = 0
-    if (!(1 in hk_chr)) for (i = 1; i < 256; i++) hk_chr[i] = sprintf("%c", i)
-    hk_drle(c, a)
-    for (i = 1; i < 256; i++) if (a[i]) C[hk_chr[i]] = a[i]
-    hk_drle(t, T)
-    n = split(e, a, " ")
-    for (i = 1; i <= n; i++) E[a[i]] = 1
-  }
-  s = T[1]
-  n = length(v)
-  for (p = 1; p <= n && s > 0; p += 4096) {
-    w = substr(v, p, 4096); m = length(w)
-    for (i = 1; i <= m && s > 0; i++) s = T[s + C[substr(w, i, 1)]]
-  }
-  return s == 0 || (s > 0 && (s in E))
-}
-`
-
-// AWKData returns the three strings that hk_dfa (TableAWK) loads t from,
+// AWKData returns the three strings that hk_dfa (templates/table.awk) loads t from,
 // as space-separated numbers: the classes of the bytes 1 to 255, the
 // transitions, and the states that accept at the end of the value. In the
 // awk table a state s is the number 2+s*K, the index of its first entry
@@ -351,15 +307,265 @@ type Regex struct {
 // pattern whose automaton has too many states keeps its ERE alone). The
 // error is ERE's.
 func Compile(pattern string, flags Flags) (*Regex, error) {
-	ere, root, err := translatePattern(pattern, flags)
+	ere, _, err := translatePattern(pattern, flags)
 	if err != nil {
 		return nil, err
 	}
 	r := &Regex{ERE: ere}
 	if !Linear(ere) {
-		if t, ok := buildTable(root); ok && t.Start != Match {
+		if t, ok := NewTable(ere); ok {
 			r.Table = t
 		}
 	}
 	return r, nil
+}
+
+// The table of an ERE: a Thompson NFA of pyre's byte tree and its subset
+// construction with bit sets, which takes microseconds a state where the
+// automaton of the Python pattern (compileDFA, with its lookaround
+// obligations) takes a millisecond. The ERE is exact (it matches what
+// Python's search does), so its search automaton is too: an unanchored
+// search, ^ only at the start of the value and $ only at its end.
+
+const (
+	enByte = iota
+	enEps
+	enBOL
+	enEOL
+	enFinal
+)
+
+type enState struct {
+	kind uint8
+	set  byteSet
+	out  []int
+}
+
+type enfa struct {
+	st []enState
+}
+
+func (n *enfa) add(s enState) int {
+	n.st = append(n.st, s)
+	return len(n.st) - 1
+}
+
+// build adds b so that it continues at next and returns its entry, or -1
+// when the NFA grows past limit states.
+func (n *enfa) build(b *bnode, next, limit int) int {
+	if next < 0 || len(n.st) > limit {
+		return -1
+	}
+	switch b.kind {
+	case bEmpty:
+		return next
+	case bNever:
+		return n.add(enState{kind: enByte, out: []int{next}})
+	case bBytes:
+		return n.add(enState{kind: enByte, set: b.set, out: []int{next}})
+	case bSeq:
+		for i := len(b.subs) - 1; i >= 0; i-- {
+			next = n.build(b.subs[i], next, limit)
+		}
+		return next
+	case bAlt:
+		e := enState{kind: enEps}
+		for _, s := range b.subs {
+			x := n.build(s, next, limit)
+			if x < 0 {
+				return -1
+			}
+			e.out = append(e.out, x)
+		}
+		return n.add(e)
+	case bRep:
+		if b.max < 0 {
+			loop := n.add(enState{kind: enEps})
+			body := n.build(b.subs[0], loop, limit)
+			if body < 0 {
+				return -1
+			}
+			n.st[loop].out = []int{body, next}
+			next = loop
+		} else {
+			for i := b.max - b.min; i > 0 && next >= 0; i-- {
+				body := n.build(b.subs[0], next, limit)
+				if body < 0 {
+					return -1
+				}
+				next = n.add(enState{kind: enEps, out: []int{body, next}})
+			}
+		}
+		for i := 0; i < b.min && next >= 0; i++ {
+			next = n.build(b.subs[0], next, limit)
+		}
+		return next
+	case bBOL:
+		return n.add(enState{kind: enBOL, out: []int{next}})
+	case bEOL:
+		return n.add(enState{kind: enEOL, out: []int{next}})
+	}
+	return -1
+}
+
+// closure adds to set every state reachable from its members without a
+// byte; ^ holds only atStart, $ only atEnd.
+func (n *enfa) closure(set []uint64, atStart, atEnd bool, stack []int) []int {
+	stack = stack[:0]
+	for w, x := range set {
+		for x != 0 {
+			stack = append(stack, w*64+bits.TrailingZeros64(x))
+			x &= x - 1
+		}
+	}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		s := &n.st[i]
+		switch {
+		case s.kind == enEps, s.kind == enBOL && atStart, s.kind == enEOL && atEnd:
+			for _, o := range s.out {
+				if set[o>>6]&(1<<(o&63)) == 0 {
+					set[o>>6] |= 1 << (o & 63)
+					stack = append(stack, o)
+				}
+			}
+		}
+	}
+	return stack
+}
+
+// NewTable returns the table of the search of ere (an ERE that Validate
+// accepts, as ERE writes them), or false when its automaton is beyond the
+// table's limits or every value matches (no table is needed).
+func NewTable(ere string) (*Table, bool) {
+	root, err := parseERE(ere)
+	if err != nil {
+		return nil, false
+	}
+	n := &enfa{}
+	fin := n.add(enState{kind: enFinal})
+	start := n.build(root, fin, 20000)
+	if start < 0 {
+		return nil, false
+	}
+	// byte classes: bytes that every set of the ERE treats alike
+	var sig [256][]byte
+	for _, s := range n.st {
+		if s.kind != enByte {
+			continue
+		}
+		for b := 0; b < 256; b++ {
+			if s.set.has(byte(b)) {
+				sig[b] = append(sig[b], 1)
+			} else {
+				sig[b] = append(sig[b], 0)
+			}
+		}
+	}
+	d := &dfa{}
+	classOf := map[string]uint8{}
+	for b := 0; b < 256; b++ {
+		k := string(sig[b])
+		c, ok := classOf[k]
+		if !ok {
+			c = uint8(len(d.reps))
+			classOf[k] = c
+			d.reps = append(d.reps, byte(b))
+		}
+		d.class[b] = c
+	}
+	// Minimizing seldom halves the states: past twice what the table
+	// may hold, give up early.
+	limit := min(maxTableStates, 2*maxTable/len(d.reps))
+	words := (len(n.st) + 63) / 64
+	has := func(set []uint64, i int) bool { return set[i>>6]&(1<<(i&63)) != 0 }
+	index := map[string]int32{}
+	var sets [][]uint64
+	var first []bool
+	var kb []byte
+	key := func(set []uint64, atStart bool) string {
+		kb = kb[:0]
+		if atStart {
+			kb = append(kb, 1)
+		}
+		for _, x := range set {
+			kb = binary.LittleEndian.AppendUint64(kb, x)
+		}
+		return string(kb)
+	}
+	intern := func(set []uint64, atStart bool) (int32, bool) {
+		k := key(set, atStart)
+		if id, ok := index[k]; ok {
+			return id, true
+		}
+		if len(sets) >= limit {
+			return 0, false
+		}
+		sets = append(sets, set)
+		first = append(first, atStart)
+		index[k] = int32(len(sets) - 1)
+		return int32(len(sets) - 1), true
+	}
+	var stack []int
+	s0 := make([]uint64, words)
+	s0[start>>6] |= 1 << (start & 63)
+	stack = n.closure(s0, true, false, stack)
+	intern(s0, true)
+	next := make([]uint64, words)
+	for i := 0; i < len(sets); i++ {
+		set := sets[i]
+		row := make([]int32, len(d.reps))
+		if has(set, fin) {
+			// a match: the state loops, whatever follows
+			for c := range row {
+				row[c] = int32(i)
+			}
+			d.next = append(d.next, row)
+			d.accept = append(d.accept, accSink)
+			continue
+		}
+		acc := uint8(0)
+		end := slices.Clone(set)
+		stack = n.closure(end, first[i], true, stack)
+		if has(end, fin) {
+			acc = accEnd
+		}
+		var active []int // the states that read a byte
+		for w, x := range set {
+			for x != 0 {
+				j := w*64 + bits.TrailingZeros64(x)
+				x &= x - 1
+				if n.st[j].kind == enByte {
+					active = append(active, j)
+				}
+			}
+		}
+		for c, b := range d.reps {
+			clear(next)
+			next[start>>6] |= 1 << (start & 63)
+			for _, j := range active {
+				if n.st[j].set.has(b) {
+					o := n.st[j].out[0]
+					next[o>>6] |= 1 << (o & 63)
+				}
+			}
+			stack = n.closure(next, false, false, stack)
+			id, ok := intern(next, false)
+			if !ok {
+				return nil, false
+			}
+			if int(id) == len(sets)-1 && &sets[id][0] == &next[0] {
+				next = make([]uint64, words)
+			}
+			row[c] = id
+		}
+		d.next = append(d.next, row)
+		d.accept = append(d.accept, acc)
+	}
+	t, ok := tableOf(d.minimize())
+	if !ok || t.Start == Match {
+		return nil, false
+	}
+	return t, true
 }

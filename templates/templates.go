@@ -11,6 +11,12 @@ import _ "embed"
 //go:embed decode.awk
 var DecodeAWK string
 
+// TableAWK holds the awk functions that run a regex's automaton as a
+// table (pyre.Table). See table.awk for its contract.
+//
+//go:embed table.awk
+var TableAWK string
+
 // PatchAWK is the apply_patch reader of decode.awk, in the programs of the
 // hooks that read patches; NoPatchAWK stands for it in the others.
 //

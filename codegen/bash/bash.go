@@ -39,6 +39,9 @@ var (
 	Decoder       = awkText("decode.awk", templates.DecodeAWK)
 	PatchReader   = awkText("patch.awk", templates.PatchAWK)
 	NoPatchReader = awkText("nopatch.awk", templates.NoPatchAWK)
+	// TableAWK is templates/table.awk, the table matcher (hk_dfa), in
+	// the programs that run a table.
+	TableAWK = awkText("table.awk", templates.TableAWK) + "\n"
 )
 
 func awkText(name, text string) string {
@@ -126,7 +129,7 @@ func Generate(u *ir.Unit, opts Options) []codegen.File {
 	l := codegen.NewLayout(u, opts.Warn, true)
 	var data, body, funcs strings.Builder
 	g := &gen{l: l, reNum: map[string]int{}, funcs: &funcs, note: opts.Rules != nil}
-	g.awk, g.intervals = awkForms(u)
+	g.awk, g.tables, g.intervals = awkForms(u)
 	fmt.Fprintf(&data, "  hk_sep = %s\n", AwkString(`\n\n`))
 	if g.note {
 		data.WriteString(noteData)
@@ -230,6 +233,8 @@ type gen struct {
 	funcs      *strings.Builder // functions after hook()
 	nfunc      int
 	awk        map[string]pyre.AWKForm // the awk form of each ERE (awkForms)
+	tables     map[string]*pyre.Table  // the table of each ERE that runs as one (awkForms)
+	tableNum   map[string]int          // the number of each table (hk_d<n>)
 	intervals  bool                    // some ERE of the unit needs an awk with intervals
 	transcript bool                    // a hook reads the transcript (hk_tread)
 	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
@@ -239,16 +244,30 @@ type gen struct {
 }
 
 // awkForms returns the awk form of the ERE of each regex condition of u
-// (pyre.AWK: intervals written out where they can be), and whether one
-// keeps an interval: u's program then needs an awk that has intervals,
-// which Debian 12's mawk lacks.
-func awkForms(u *ir.Unit) (forms map[string]pyre.AWKForm, intervals bool) {
-	forms = map[string]pyre.AWKForm{}
+// (pyre.AWK: intervals written out where they can be), or its table where
+// mawk and busybox awk could take more than linear time on the ERE
+// (pyre.Linear, pyre.NewTable; docs/awk-engines.md §14), and whether an
+// awk form keeps an interval: u's program then needs an awk that has
+// intervals, which Debian 12's mawk lacks.
+func awkForms(u *ir.Unit) (forms map[string]pyre.AWKForm, tables map[string]*pyre.Table, intervals bool) {
+	forms, tables = map[string]pyre.AWKForm{}, map[string]*pyre.Table{}
 	for _, h := range u.Hooks {
 		for _, c := range h.Checks {
 			for _, cd := range c.AllConds() {
-				if _, ok := forms[cd.ERE]; ok || cd.Op.Spec().Test != ir.TestRegex {
+				if cd.Op.Spec().Test != ir.TestRegex {
 					continue
+				}
+				if _, ok := forms[cd.ERE]; ok {
+					continue
+				}
+				if _, ok := tables[cd.ERE]; ok {
+					continue
+				}
+				if !pyre.Linear(cd.ERE) {
+					if t, ok := pyre.NewTable(cd.ERE); ok {
+						tables[cd.ERE] = t
+						continue
+					}
 				}
 				f, err := pyre.AWK(cd.ERE)
 				if err != nil {
@@ -258,15 +277,34 @@ func awkForms(u *ir.Unit) (forms map[string]pyre.AWKForm, intervals bool) {
 			}
 		}
 	}
-	return forms, intervals
+	return forms, tables, intervals
 }
 
 // KeepsIntervals reports whether a regex of u keeps an interval in its awk
 // form (awkForms): u's hook then runs gawk where it is installed, and
 // answers as on an unreadable payload under an awk without intervals.
 func KeepsIntervals(u *ir.Unit) bool {
-	_, iv := awkForms(u)
+	_, _, iv := awkForms(u)
 	return iv
+}
+
+// table returns the name of the function that runs t, the table of ere:
+// templates/table.awk's hk_dfa with t's own arrays and strings. It adds
+// the function, and table.awk's with the first table, after hook().
+func (g *gen) table(ere string, t *pyre.Table) string {
+	if g.tableNum == nil {
+		g.tableNum = map[string]int{}
+		g.funcs.WriteString(TableAWK)
+	}
+	n, ok := g.tableNum[ere]
+	if !ok {
+		n = len(g.tableNum) + 1
+		g.tableNum[ere] = n
+		cs, next, ends := t.AWKData()
+		fmt.Fprintf(g.funcs, "function hk_d%d(v) { return hk_dfa(v, hk_T%d, hk_C%d, hk_E%d, %s, %s, %s) }\n",
+			n, n, n, n, AwkString(cs), AwkString(next), AwkString(ends))
+	}
+	return fmt.Sprintf("hk_d%d", n)
 }
 
 // re returns the element of hk_r that holds the awk form of cd's regex.
@@ -573,7 +611,18 @@ func (g *gen) test(t codegen.Test) []test {
 		// for the needle, which index finds much faster than a regex with
 		// classes and alternatives runs, and runs the regex only where it
 		// is. A needle's letters stand for either case.
-		full := fmt.Sprintf(`%s ~ %s`, val, g.re(cd))
+		var full string
+		if t := g.tables[cd.ERE]; t != nil {
+			// mawk and busybox awk could backtrack on the ERE for more
+			// than linear time: the table of its automaton runs instead.
+			// The value is passed as a string: gawk 5.2 leaves an array
+			// element that a call created (the key was not set) in a
+			// state that the next call taking it fails on ("unexpected
+			// parameter type Node_illegal").
+			full = fmt.Sprintf(`%s(%s "")`, g.table(cd.ERE, t), val)
+		} else {
+			full = fmt.Sprintf(`%s ~ %s`, val, g.re(cd))
+		}
 		needle := ""
 		if cd.Needle != "" {
 			v := val
