@@ -94,8 +94,6 @@ exec "$hk_awk" 'BEGIN {
   # no-prod-deploy (.claude/hookify.no-prod-deploy.local.md)
   hk_U[1] = "[no-prod-deploy]\134nProduction deploys go through the release pipeline, not the agent."
   hk_A[1] = "**[no-prod-deploy]**\134nProduction deploys go through the release pipeline, not the agent."
-  hk_f[1] = "([\011-\015\034- ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)"
-  hk_r[1] = "(^|[^0-9A-Z_a-z])[Dd][Ee][Pp][Ll][Oo][Yy]" hk_f[1] "+([Tt][Oo]" hk_f[1] "+)?[Pp][Rr][Oo][Dd]([Uu][Cc][Tt]([Ii]|\304[\260\261])[Oo][Nn])?([^0-9A-Z_a-z]|$)"
 }
 BEGIN { dec_init() }
 { dec_line($0) }
@@ -379,7 +377,7 @@ function hook() {
   for (hk_k in V) SET[hk_k] = 1
   hk_b = hk_w = 0; hk_bu = hk_ba = hk_wu = hk_wa = ""
   # no-prod-deploy
-  if (((SET[1] && index(hk_lc(1), "deploy") && V[1] ~ hk_r[1]) || ((SET[2] || !(SET[1])) && index(hk_lc(2), "deploy") && V[2] ~ hk_r[1]))) hk_block(1)
+  if (((SET[1] && index(hk_lc(1), "deploy") && hk_d1(V[1] "")) || ((SET[2] || !(SET[1])) && index(hk_lc(2), "deploy") && hk_d1(V[2] "")))) hk_block(1)
   if (hk_b) {
     if (hk_st != "") { hk_bu = hk_bu hk_sep hk_st; hk_ba = hk_ba hk_sep hk_st }
     print "{\042continue\042:false,\042user_message\042:\042" hk_bu "\042}\012"; exit 0
@@ -396,6 +394,34 @@ function hk_jq(s,   o, i, c) {
   }
   return o
 }
+function hk_drle(s, A,   n, i, m, p, r, x, a) {
+  n = split(s, a, " "); m = 0
+  for (i = 1; i <= n; i++) {
+    x = a[i]; r = 1
+    if (p = index(x, "*")) { r = substr(x, 1, p - 1) + 0; x = substr(x, p + 1) }
+    x += 0
+    while (r-- > 0) A[++m] = x
+  }
+}
+function hk_dfa(v, T, C, E, c, t, e,   s, n, p, w, i, m, a) {
+  if (!(0 in T)) {
+    T[0] = 0
+    if (!(1 in hk_chr)) for (i = 1; i < 256; i++) hk_chr[i] = sprintf("%c", i)
+    hk_drle(c, a)
+    for (i = 1; i < 256; i++) if (a[i]) C[hk_chr[i]] = a[i]
+    hk_drle(t, T)
+    n = split(e, a, " ")
+    for (i = 1; i <= n; i++) E[a[i]] = 1
+  }
+  s = T[1]
+  n = length(v)
+  for (p = 1; p <= n && s > 0; p += 4096) {
+    w = substr(v, p, 4096); m = length(w)
+    for (i = 1; i <= m && s > 0; i++) s = T[s + C[substr(w, i, 1)]]
+  }
+  return s == 0 || (s > 0 && (s in E))
+}
+function hk_d1(v) { return hk_dfa(v, hk_T1, hk_C1, hk_E1, "8*0 5*2 14*0 5*2 15*0 10*1 7*0 2*1 3 4 5 3*1 6 2*1 7 1 8 9 10 1 11 1 12 13 3*1 14 1 4*0 1 0 2*1 3 4 5 3*1 6 2*1 7 1 8 9 10 1 11 1 12 13 3*1 14 1 5*0 15 16 3*17 18 5*17 15*0 19 4*0 20 21 7*0 2*17 5*0 17 2*22 16*0 23 0 24 28*0 25 26 27 28*0", "2*2 30 2 30 58 10*30 14*2 30 2 12*30 14*2 30 2 2*30 86 9*30 14*2 30 2 7*30 114 4*30 14*2 30 2 4*30 142 7*30 14*2 30 2 6*30 170 5*30 14*2 30 2 11*30 198 14*2 30 226 12*30 8*2 254 2 282 310 338 2 30 226 30 58 5*30 366 30 394 2*30 8*2 254 2 282 310 338 2 30 2 30 58 10*30 3*2 226 2*2 226 7*2 30 2 30 58 10*30 4*2 422 9*2 30 2 30 58 10*30 450 478 12*2 30 2 30 58 10*30 422 13*2 30 2 8*30 506 3*30 14*2 30 2 6*30 534 5*30 14*2 30 2 30 58 10*30 226 13*2 30 2 30 58 10*30 4*226 10*2 30 2 30 58 10*30 5*2 226 8*2 30 2 6*30 562 5*30 14*2 30 590 12*30 8*2 618 2 646 674 702 2 30 2 30 730 10*30 14*2 30 590 30 58 5*30 366 4*30 8*2 618 2 646 674 702 2 30 2 30 58 10*30 3*2 590 2*2 590 7*2 30 2 30 58 10*30 4*2 758 9*2 30 2 30 58 10*30 786 814 12*2 30 2 30 58 10*30 758 12*2 0 30 0 10*30 842 30 13*0 2 30 2 30 58 10*30 590 13*2 30 2 30 58 10*30 4*590 10*2 30 2 30 58 10*30 5*2 590 8*2 30 2 870 11*30 14*2 30 2 9*30 898 2*30 14*2 30 2 3*30 926 8*30 9*2 954 4*2 30 2 6*30 982 5*30 14*2 30 2 30 58 10*30 7*2 1010 6*2 30 2 5*30 1038 6*30 14*2 30 2 30 58 4*30 982 5*30 13*2 0 30 0 12*30 13*0", "730 1038") }
 # hk_block(n), hk_warn(n): rule n matched; its messages join those before.
 function hk_block(n) { hk_bu = hk_bu (hk_b ? hk_sep : "") hk_U[n]; hk_ba = hk_ba (hk_b ? hk_sep : "") hk_A[n]; hk_b = 1 }
 function hk_warn(n) { hk_wu = hk_wu (hk_w ? hk_sep : "") hk_U[n]; hk_wa = hk_wa (hk_w ? hk_sep : "") hk_A[n]; hk_w = 1 }

@@ -99,8 +99,6 @@ exec "$hk_awk" 'BEGIN {
   hk_A[2] = "**[warn-sudo]**\134n\342\232\240\357\270\217 This command runs with **sudo**. Make sure it really needs root."
   hk_r[1] = "\134.([Jj]([Ss]|\305\277)|[Tt]([Ss]|\305\277))[Xx]?\012?$"
   hk_r[2] = "[Cc][Oo][Nn]([Ss]|\305\277)[Oo][Ll][Ee]\134.[Ll][Oo][Gg]\134("
-  hk_f[1] = "([\011-\015\034- ]|\302[\205\240]|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200)"
-  hk_r[3] = "(^|[&;|]" hk_f[1] "*)([Ss]|\305\277)[Uu][Dd][Oo]" hk_f[1]
 }
 BEGIN { dec_init() }
 { dec_line($0) }
@@ -437,7 +435,7 @@ function hook() {
   # no-console-log
   if ((V[1] == "" || V[1] == "Write" || V[1] == "StrReplace" || V[1] == "Edit" || V[1] == "MultiEdit" || V[1] == "ApplyPatch") && ((((SET[2] && SET[4] && index(hk_lc(4), "ole.log(") && (V[2] ~ hk_r[1]) && V[4] ~ hk_r[2]) || (SET[2] && SET[5] && index(hk_lc(5), "ole.log(") && (V[2] ~ hk_r[1]) && V[5] ~ hk_r[2]) || (SET[2] && SET[6] && index(hk_lc(6), "ole.log(") && (V[2] ~ hk_r[1]) && V[6] ~ hk_r[2]) || (SET[2] && (SET[7] || !(SET[4] || SET[5] || SET[6])) && index(hk_lc(7), "ole.log(") && (V[2] ~ hk_r[1]) && V[7] ~ hk_r[2]) || (SET[3] && SET[4] && index(hk_lc(4), "ole.log(") && (V[3] ~ hk_r[1]) && V[4] ~ hk_r[2]) || (SET[3] && SET[5] && index(hk_lc(5), "ole.log(") && (V[3] ~ hk_r[1]) && V[5] ~ hk_r[2]) || (SET[3] && SET[6] && index(hk_lc(6), "ole.log(") && (V[3] ~ hk_r[1]) && V[6] ~ hk_r[2]) || (SET[3] && (SET[7] || !(SET[4] || SET[5] || SET[6])) && index(hk_lc(7), "ole.log(") && (V[3] ~ hk_r[1]) && V[7] ~ hk_r[2]))) || (hk_view1()))) hk_warn(1)
   # warn-sudo
-  if ((V[1] == "" || V[1] == "Shell") && SET[8] && index(hk_lc(8), "udo") && V[8] ~ hk_r[3]) hk_warn(2)
+  if ((V[1] == "" || V[1] == "Shell") && SET[8] && index(hk_lc(8), "udo") && hk_d1(V[8] "")) hk_warn(2)
   if (hk_w) {
     if (hk_st != "") { hk_wu = hk_wu hk_sep hk_st; hk_wa = hk_wa hk_sep hk_st }
     print "{\042additional_context\042:\042" hk_wa "\042}\012"; exit 0
@@ -461,6 +459,34 @@ function hk_view1(   hk_j) {
   for (hk_j = 1; hk_j <= NV; hk_j++) if (((XS[hk_j, 2] && XS[hk_j, 4] && index(hk_lcx(hk_j, 4), "ole.log(") && (X[hk_j, 2] ~ hk_r[1]) && X[hk_j, 4] ~ hk_r[2]) || (XS[hk_j, 2] && XS[hk_j, 5] && index(hk_lcx(hk_j, 5), "ole.log(") && (X[hk_j, 2] ~ hk_r[1]) && X[hk_j, 5] ~ hk_r[2]) || (XS[hk_j, 2] && XS[hk_j, 6] && index(hk_lcx(hk_j, 6), "ole.log(") && (X[hk_j, 2] ~ hk_r[1]) && X[hk_j, 6] ~ hk_r[2]) || (XS[hk_j, 2] && (SET[7] || !(XS[hk_j, 4] || XS[hk_j, 5] || XS[hk_j, 6])) && index(hk_lc(7), "ole.log(") && (X[hk_j, 2] ~ hk_r[1]) && V[7] ~ hk_r[2]) || (XS[hk_j, 3] && XS[hk_j, 4] && index(hk_lcx(hk_j, 4), "ole.log(") && (X[hk_j, 3] ~ hk_r[1]) && X[hk_j, 4] ~ hk_r[2]) || (XS[hk_j, 3] && XS[hk_j, 5] && index(hk_lcx(hk_j, 5), "ole.log(") && (X[hk_j, 3] ~ hk_r[1]) && X[hk_j, 5] ~ hk_r[2]) || (XS[hk_j, 3] && XS[hk_j, 6] && index(hk_lcx(hk_j, 6), "ole.log(") && (X[hk_j, 3] ~ hk_r[1]) && X[hk_j, 6] ~ hk_r[2]) || (XS[hk_j, 3] && (SET[7] || !(XS[hk_j, 4] || XS[hk_j, 5] || XS[hk_j, 6])) && index(hk_lc(7), "ole.log(") && (X[hk_j, 3] ~ hk_r[1]) && V[7] ~ hk_r[2]))) return 1
   return 0
 }
+function hk_drle(s, A,   n, i, m, p, r, x, a) {
+  n = split(s, a, " "); m = 0
+  for (i = 1; i <= n; i++) {
+    x = a[i]; r = 1
+    if (p = index(x, "*")) { r = substr(x, 1, p - 1) + 0; x = substr(x, p + 1) }
+    x += 0
+    while (r-- > 0) A[++m] = x
+  }
+}
+function hk_dfa(v, T, C, E, c, t, e,   s, n, p, w, i, m, a) {
+  if (!(0 in T)) {
+    T[0] = 0
+    if (!(1 in hk_chr)) for (i = 1; i < 256; i++) hk_chr[i] = sprintf("%c", i)
+    hk_drle(c, a)
+    for (i = 1; i < 256; i++) if (a[i]) C[hk_chr[i]] = a[i]
+    hk_drle(t, T)
+    n = split(e, a, " ")
+    for (i = 1; i <= n; i++) E[a[i]] = 1
+  }
+  s = T[1]
+  n = length(v)
+  for (p = 1; p <= n && s > 0; p += 4096) {
+    w = substr(v, p, 4096); m = length(w)
+    for (i = 1; i <= m && s > 0; i++) s = T[s + C[substr(w, i, 1)]]
+  }
+  return s == 0 || (s > 0 && (s in E))
+}
+function hk_d1(v) { return hk_dfa(v, hk_T1, hk_C1, hk_E1, "8*0 5*1 14*0 5*1 5*0 2 20*0 2 8*0 3 10*0 4 3*0 5 0 6 14*0 3 10*0 4 3*0 5 0 6 6*0 2 3*0 7 8 3*9 10 5*9 15*0 11 4*0 12 13 7*0 2*9 5*0 9 15*0 14 2*0 15 2*0 16 27*0 17 18 19 28*0", "2 2*22 42 2*22 62 10*22 82 5*22 42 18*22 2*42 2*22 62 9*22 102 82 122 142 162 2*22 42 3*22 182 15*22 42 11*22 62 7*22 42 7*22 42 2*22 42 8*22 42 8*22 202 10*22 42 4*22 222 242 13*22 42 4*22 202 14*22 42 262 18*22 42 4*22 42 14*22 42 4*22 4*42 11*22 42 9*22 42 9*22 42 22 282 16*22 0 42 12*22 302 22 322 342 362 2*22 42 7*22 0 2*22 0 8*22 42 8*22 382 10*22 42 4*22 402 422 13*22 42 4*22 382 14*22 42 4*22 0 14*22 42 4*22 4*0 11*22 42 9*22 0 7*22", "") }
 # hk_block(n), hk_warn(n): rule n matched; its messages join those before.
 function hk_block(n) { hk_bu = hk_bu (hk_b ? hk_sep : "") hk_U[n]; hk_ba = hk_ba (hk_b ? hk_sep : "") hk_A[n]; hk_b = 1 }
 function hk_warn(n) { hk_wu = hk_wu (hk_w ? hk_sep : "") hk_U[n]; hk_wa = hk_wa (hk_w ? hk_sep : "") hk_A[n]; hk_w = 1 }

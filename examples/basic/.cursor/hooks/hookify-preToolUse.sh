@@ -94,8 +94,7 @@ exec "$hk_awk" 'BEGIN {
   # protect-env (.claude/hookify.protect-env.local.md)
   hk_U[1] = "[protect-env]\134n\360\237\224\222 .env files hold secrets. Edit .env.example instead and tell the\134nuser which variable to set."
   hk_A[1] = "**[protect-env]**\134n\360\237\224\222 **`.env` files hold secrets.** Edit `.env.example` instead and tell the\134nuser which variable to set."
-  hk_r[1] = "(^|/)\134.[Ee][Nn][Vv](\134.([A-Za-z]|\304[\260\261]|\305\277|\342\204\252)+)?\012?$"
-  hk_r[2] = "\134.[Ee][Xx][Aa][Mm][Pp][Ll][Ee]\012?$"
+  hk_r[1] = "\134.[Ee][Xx][Aa][Mm][Pp][Ll][Ee]\012?$"
 }
 BEGIN { dec_init() }
 { dec_line($0) }
@@ -430,7 +429,7 @@ function hook() {
   for (hk_k in X) XS[hk_k] = 1
   hk_b = hk_w = 0; hk_bu = hk_ba = hk_wu = hk_wa = ""
   # protect-env
-  if ((V[1] == "" || V[1] == "Write" || V[1] == "StrReplace" || V[1] == "Edit" || V[1] == "MultiEdit" || V[1] == "ApplyPatch") && ((((SET[2] && index(hk_lc(2), ".env") && V[2] ~ hk_r[1] && !(index(hk_lc(2), ".example") && V[2] ~ hk_r[2])) || (SET[3] && index(hk_lc(3), ".env") && V[3] ~ hk_r[1] && !(index(hk_lc(3), ".example") && V[3] ~ hk_r[2])))) || (hk_view1()))) hk_block(1)
+  if ((V[1] == "" || V[1] == "Write" || V[1] == "StrReplace" || V[1] == "Edit" || V[1] == "MultiEdit" || V[1] == "ApplyPatch") && ((((SET[2] && index(hk_lc(2), ".env") && hk_d1(V[2] "") && !(index(hk_lc(2), ".example") && V[2] ~ hk_r[1])) || (SET[3] && index(hk_lc(3), ".env") && hk_d1(V[3] "") && !(index(hk_lc(3), ".example") && V[3] ~ hk_r[1])))) || (hk_view1()))) hk_block(1)
   if (hk_b) {
     if (hk_st != "") { hk_bu = hk_bu hk_sep hk_st; hk_ba = hk_ba hk_sep hk_st }
     print "{\042permission\042:\042deny\042,\042user_message\042:\042" hk_bu "\042,\042agent_message\042:\042" hk_ba "\042}\012"; exit 0
@@ -447,8 +446,36 @@ function hk_jq(s,   o, i, c) {
   }
   return o
 }
+function hk_drle(s, A,   n, i, m, p, r, x, a) {
+  n = split(s, a, " "); m = 0
+  for (i = 1; i <= n; i++) {
+    x = a[i]; r = 1
+    if (p = index(x, "*")) { r = substr(x, 1, p - 1) + 0; x = substr(x, p + 1) }
+    x += 0
+    while (r-- > 0) A[++m] = x
+  }
+}
+function hk_dfa(v, T, C, E, c, t, e,   s, n, p, w, i, m, a) {
+  if (!(0 in T)) {
+    T[0] = 0
+    if (!(1 in hk_chr)) for (i = 1; i < 256; i++) hk_chr[i] = sprintf("%c", i)
+    hk_drle(c, a)
+    for (i = 1; i < 256; i++) if (a[i]) C[hk_chr[i]] = a[i]
+    hk_drle(t, T)
+    n = split(e, a, " ")
+    for (i = 1; i <= n; i++) E[a[i]] = 1
+  }
+  s = T[1]
+  n = length(v)
+  for (p = 1; p <= n && s > 0; p += 4096) {
+    w = substr(v, p, 4096); m = length(w)
+    for (i = 1; i <= m && s > 0; i++) s = T[s + C[substr(w, i, 1)]]
+  }
+  return s == 0 || (s > 0 && (s in E))
+}
+function hk_d1(v) { return hk_dfa(v, hk_T1, hk_C1, hk_E1, "9*0 1 35*0 2 3 17*0 4*4 5 8*4 6 7*4 7 4*4 6*0 4*4 5 8*4 6 7*4 7 4*4 9*0 8 37*0 9 5*0 2*10 13*0 11 4*0 12 13 28*0 14 29*0", "2 2*17 32 2 14*17 2 14*17 2 17 47 12*17 2 2*17 62 11*17 2 3*17 77 8*17 92 107 2 14*17 2 14*17 2 4*122 4*17 137 152 167 17 92 17 2 4*122 4*17 137 152 167 3*17 2 6*17 122 7*17 2 7*17 122 6*17 2 4*17 182 9*17 2 5*17 122 5*17", "77 92 122") }
 function hk_view1(   hk_j) {
-  for (hk_j = 1; hk_j <= NV; hk_j++) if (((XS[hk_j, 2] && index(hk_lcx(hk_j, 2), ".env") && X[hk_j, 2] ~ hk_r[1] && !(index(hk_lcx(hk_j, 2), ".example") && X[hk_j, 2] ~ hk_r[2])) || (XS[hk_j, 3] && index(hk_lcx(hk_j, 3), ".env") && X[hk_j, 3] ~ hk_r[1] && !(index(hk_lcx(hk_j, 3), ".example") && X[hk_j, 3] ~ hk_r[2])))) return 1
+  for (hk_j = 1; hk_j <= NV; hk_j++) if (((XS[hk_j, 2] && index(hk_lcx(hk_j, 2), ".env") && hk_d1(X[hk_j, 2] "") && !(index(hk_lcx(hk_j, 2), ".example") && X[hk_j, 2] ~ hk_r[1])) || (XS[hk_j, 3] && index(hk_lcx(hk_j, 3), ".env") && hk_d1(X[hk_j, 3] "") && !(index(hk_lcx(hk_j, 3), ".example") && X[hk_j, 3] ~ hk_r[1])))) return 1
   return 0
 }
 # hk_block(n), hk_warn(n): rule n matched; its messages join those before.
