@@ -108,7 +108,7 @@ func Decode(raw []byte) (*Payload, error) {
 	if !Prefix(raw[:start]) {
 		return nil, fmt.Errorf("%w: text before the '{'", ErrInvalid)
 	}
-	d := &decoder{b: raw, i: start}
+	d := &decoder{scanner{b: raw, i: start}}
 	p := &Payload{top: map[string]Value{}, tool: map[string]Value{}, joins: map[string]Value{}}
 	if err := d.object(func(key []byte) error {
 		k := unescape(key)
@@ -163,7 +163,7 @@ func (p *Payload) ParseToolInputString() error {
 		return nil
 	}
 	clear(p.tool)
-	d := &decoder{b: []byte(v.Text)}
+	d := &decoder{scanner{b: []byte(v.Text)}}
 	err := d.object(func(key []byte) error {
 		v, err := d.value()
 		p.tool[unescape(key)] = v
@@ -229,32 +229,12 @@ func (p *Payload) edits(d *decoder) error {
 	return nil
 }
 
-type decoder struct {
-	b []byte
-	i int
-}
+// decoder reads a payload with the scanner that the transcript reader
+// shares (scan.go).
+type decoder struct{ scanner }
 
 func (d *decoder) errorf(format string, args ...any) error {
 	return fmt.Errorf("%w: offset %d: %s", ErrInvalid, d.i, fmt.Sprintf(format, args...))
-}
-
-// peek returns the next byte, or 0 at the end of the input.
-func (d *decoder) peek() byte {
-	if d.i < len(d.b) {
-		return d.b[d.i]
-	}
-	return 0
-}
-
-func (d *decoder) space() {
-	for d.i < len(d.b) {
-		switch d.b[d.i] {
-		case ' ', '\t', '\n', '\r':
-			d.i++
-		default:
-			return
-		}
-	}
 }
 
 func (d *decoder) expect(c byte) error {
@@ -345,42 +325,10 @@ func (d *decoder) scalar(decode bool) (Value, error) {
 	return Value{}, d.errorf("want a value")
 }
 
-func (d *decoder) digits() int {
-	n := 0
-	for d.i < len(d.b) && d.b[d.i] >= '0' && d.b[d.i] <= '9' {
-		d.i++
-		n++
-	}
-	return n
-}
-
-// number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?
+// number reads a number at d.i (scanner.number).
 func (d *decoder) number() error {
-	if d.peek() == '-' {
-		d.i++
-	}
-	switch c := d.peek(); {
-	case c == '0':
-		d.i++
-	case c >= '1' && c <= '9':
-		d.digits()
-	default:
-		return d.errorf("bad number")
-	}
-	if d.peek() == '.' {
-		d.i++
-		if d.digits() == 0 {
-			return d.errorf("bad fraction")
-		}
-	}
-	if c := d.peek(); c == 'e' || c == 'E' {
-		d.i++
-		if c := d.peek(); c == '+' || c == '-' {
-			d.i++
-		}
-		if d.digits() == 0 {
-			return d.errorf("bad exponent")
-		}
+	if problem := d.scanner.number(); problem != "" {
+		return d.errorf("%s", problem)
 	}
 	return nil
 }
@@ -457,38 +405,13 @@ func (d *decoder) container() error {
 }
 
 // str reads a string at its opening quote, checks it, and returns the raw
-// text between the quotes.
+// text between the quotes (scanner.rawString).
 func (d *decoder) str() ([]byte, error) {
-	d.i++
-	start := d.i
-	for d.i < len(d.b) {
-		c := d.b[d.i]
-		switch {
-		case c == '"':
-			d.i++
-			return d.b[start : d.i-1], nil
-		case c < 0x20:
-			return nil, d.errorf("control byte 0x%02x in a string", c)
-		case c != '\\':
-			d.i++
-			continue
-		}
-		if d.i+1 >= len(d.b) {
-			break
-		}
-		switch d.b[d.i+1] {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			d.i += 2
-		case 'u':
-			if d.i+6 > len(d.b) || !isHex4(d.b[d.i+2:d.i+6]) {
-				return nil, d.errorf("bad \\u escape")
-			}
-			d.i += 6
-		default:
-			return nil, d.errorf("bad escape")
-		}
+	raw, problem := d.rawString()
+	if problem != "" {
+		return nil, d.errorf("%s", problem)
 	}
-	return nil, d.errorf("unterminated string")
+	return raw, nil
 }
 
 func isHex4(b []byte) bool {

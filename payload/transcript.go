@@ -3,7 +3,6 @@ package payload
 import (
 	"bytes"
 	"strings"
-	"unicode/utf8"
 )
 
 // LastAssistantMessage returns the stop field last_assistant_message of a
@@ -64,7 +63,7 @@ func LastAssistantMessage(transcript string) string {
 // transcriptEntry reads one line of a transcript: ok is false when it is not
 // one JSON object.
 func transcriptEntry(line []byte) (role, text string, hasText, ok bool) {
-	p := &jparser{b: line}
+	p := &jparser{scanner{b: line}}
 	p.space()
 	v, good := p.value()
 	p.space()
@@ -123,17 +122,9 @@ func (v jvalue) member(k string) (jvalue, bool) {
 	return jvalue{}, false
 }
 
-// jparser reads RFC 8259 JSON, strictly, from b.
-type jparser struct {
-	b []byte
-	i int
-}
-
-func (p *jparser) space() {
-	for p.i < len(p.b) && (p.b[p.i] == ' ' || p.b[p.i] == '\t' || p.b[p.i] == '\r' || p.b[p.i] == '\n') {
-		p.i++
-	}
-}
+// jparser reads RFC 8259 JSON, strictly, with the payload decoder's
+// scanner (scan.go).
+type jparser struct{ scanner }
 
 func (p *jparser) eat(c byte) bool {
 	p.space()
@@ -203,129 +194,16 @@ func (p *jparser) value() (jvalue, bool) {
 				return jvalue{kind: 'l'}, true
 			}
 		}
-		return jvalue{kind: 'l'}, p.number()
+		return jvalue{kind: 'l'}, p.number() == ""
 	}
 }
 
-func (p *jparser) digits() int {
-	n := 0
-	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-		p.i++
-		n++
-	}
-	return n
-}
-
-// number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?
-func (p *jparser) number() bool {
-	if p.i < len(p.b) && p.b[p.i] == '-' {
-		p.i++
-	}
-	switch {
-	case p.i < len(p.b) && p.b[p.i] == '0':
-		p.i++
-	case p.digits() == 0:
-		return false
-	}
-	if p.i < len(p.b) && p.b[p.i] == '.' {
-		p.i++
-		if p.digits() == 0 {
-			return false
-		}
-	}
-	if p.i < len(p.b) && (p.b[p.i] == 'e' || p.b[p.i] == 'E') {
-		p.i++
-		if p.i < len(p.b) && (p.b[p.i] == '+' || p.b[p.i] == '-') {
-			p.i++
-		}
-		if p.digits() == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// str reads a string at its opening quote and decodes it: \u0000 gives the
-// byte 01.
+// str reads a string at its opening quote and decodes it as the payload
+// decoder does (unescape: \u0000 gives the byte 01).
 func (p *jparser) str() (string, bool) {
-	if p.i >= len(p.b) || p.b[p.i] != '"' {
+	raw, problem := p.rawString()
+	if problem != "" {
 		return "", false
 	}
-	p.i++
-	var out []byte
-	for p.i < len(p.b) {
-		c := p.b[p.i]
-		switch {
-		case c == '"':
-			p.i++
-			return string(out), true
-		case c < 0x20:
-			return "", false
-		case c != '\\':
-			out = append(out, c)
-			p.i++
-			continue
-		}
-		if p.i+1 >= len(p.b) {
-			return "", false
-		}
-		e := p.b[p.i+1]
-		p.i += 2
-		switch e {
-		case '"', '\\', '/':
-			out = append(out, e)
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r, ok := p.hex()
-			if !ok {
-				return "", false
-			}
-			if r >= 0xD800 && r < 0xDC00 && p.i+1 < len(p.b) && p.b[p.i] == '\\' && p.b[p.i+1] == 'u' {
-				save := p.i
-				p.i += 2
-				if lo, ok := p.hex(); ok && lo >= 0xDC00 && lo < 0xE000 {
-					r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
-				} else {
-					p.i = save // the next escape is read on its own
-				}
-			}
-			switch {
-			case r == 0:
-				out = append(out, 1)
-			case r >= 0xD800 && r < 0xE000:
-				out = utf8.AppendRune(out, utf8.RuneError)
-			default:
-				out = utf8.AppendRune(out, r)
-			}
-		default:
-			return "", false
-		}
-	}
-	return "", false
-}
-
-// hex reads the four hex digits of a \u escape.
-func (p *jparser) hex() (rune, bool) {
-	if p.i+4 > len(p.b) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range p.b[p.i : p.i+4] {
-		v := hexVal(c)
-		if v < 0 {
-			return 0, false
-		}
-		r = r<<4 | v
-	}
-	p.i += 4
-	return r, true
+	return unescape(raw), true
 }
