@@ -93,6 +93,15 @@ func (rf *RuleFiles) Listed() string {
 	return b.String()
 }
 
+// Where says where to run Command: " in the project root", or "" for a
+// user-level build (--user finds the home directory itself).
+func (rf *RuleFiles) Where() string {
+	if rf.User {
+		return ""
+	}
+	return " in the project root"
+}
+
 // Command is the command line that rebuilds the output from the root, as
 // the note tells the agent to run it; platform is "windows" for the
 // PowerShell twin's, else "".

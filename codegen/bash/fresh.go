@@ -129,7 +129,7 @@ func freshCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
 		`    elif [ -n "$hk_c" ]; then`,
 		`      hk_why=' (the hook rebuilt, and they were still stale)'`,
 		`    fi`,
-		`    `+codegen.StaleEnv+`="hookify: the rule files changed after the hooks were built, and the hooks still enforce the rules as they were built: ${hk_d#*/}. Run `+cmd+` in the project root to rebuild them$hk_why."`,
+		`    `+codegen.StaleEnv+`="hookify: the rule files changed after the hooks were built, and the hooks still enforce the rules as they were built: ${hk_d#*/}. Run `+cmd+rf.Where()+` to rebuild them$hk_why."`,
 		`    export `+codegen.StaleEnv,
 		`    printf '%s\n' "$`+codegen.StaleEnv+`" >&2`,
 		`  fi`,

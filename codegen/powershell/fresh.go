@@ -32,7 +32,7 @@ func liveCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
 	pr.Line("# The rule files this hook was built from, and their fingerprints (hk_live).")
 	pr.Line("$hk_note = ''")
 	pr.Line("try {")
-	pr.Line("  $hk_note = hk_live @(%s) @(%s) @(%s) %s", strings.Join(names, ", "), strings.Join(sums, ", "), strings.Join(build, ", "), Quote(cmd))
+	pr.Line("  $hk_note = hk_live @(%s) @(%s) @(%s) %s", strings.Join(names, ", "), strings.Join(sums, ", "), strings.Join(build, ", "), Quote(cmd+rf.Where()))
 	pr.Line("} catch {")
 	pr.Line("  hk_warn ('cannot check the rule files: ' + $_.Exception.Message)")
 	pr.Line("  $hk_note = ''")

@@ -232,7 +232,7 @@ function hk_transcript($p) {
 # the output ($build: the flags of this build) and this script runs again
 # for this call (hk_rerun), or hk_live returns $null when the rebuild
 # removed it; else the built rules keep acting and hk_live returns the note
-# for the agent, with $cmd, the command to run.
+# for the agent, with $cmd, the command to run and where.
 function hk_live([string[]]$names, [long[]]$sums, [string[]]$build, [string]$cmd) {
   $here = Split-Path -Parent $PSCommandPath
   $root = Split-Path -Parent (Split-Path -Parent $here)
@@ -277,7 +277,7 @@ function hk_live([string[]]$names, [long[]]$sums, [string[]]$build, [string]$cmd
   } elseif ($null -ne $c) {
     $why = ' (the hook rebuilt, and they were still stale)'
   }
-  $note = 'hookify: the rule files changed after the hooks were built, and the hooks still enforce the rules as they were built: ' + [string]::Join(', ', $d.ToArray()) + '. Run ' + $cmd + ' in the project root to rebuild them' + $why + '.'
+  $note = 'hookify: the rule files changed after the hooks were built, and the hooks still enforce the rules as they were built: ' + [string]::Join(', ', $d.ToArray()) + '. Run ' + $cmd + ' to rebuild them' + $why + '.'
   [Console]::Error.Write($note + [char]10)
   return $note
 }
@@ -375,7 +375,7 @@ function hk_jq([string]$s) {
 # The rule files this hook was built from, and their fingerprints (hk_live).
 $hk_note = ''
 try {
-  $hk_note = hk_live @('hookify.block-force-push.local.md', 'hookify.no-console-log.local.md', 'hookify.no-prod-deploy.local.md', 'hookify.no-secrets-read.local.md', 'hookify.protect-env.local.md', 'hookify.tests-before-stop.local.md', 'hookify.warn-sudo.local.md') @(1107522134, 840823974, 1066406187, 459832119, 1978278881, 1592633290, 1184792460) @('build', '--layout', 'per-event', '--warn', 'context', '--platform', 'windows') 'hookify build --layout per-event --warn context --platform windows'
+  $hk_note = hk_live @('hookify.block-force-push.local.md', 'hookify.no-console-log.local.md', 'hookify.no-prod-deploy.local.md', 'hookify.no-secrets-read.local.md', 'hookify.protect-env.local.md', 'hookify.tests-before-stop.local.md', 'hookify.warn-sudo.local.md') @(1107522134, 840823974, 1066406187, 459832119, 1978278881, 1592633290, 1184792460) @('build', '--layout', 'per-event', '--warn', 'context', '--platform', 'windows') 'hookify build --layout per-event --warn context --platform windows in the project root'
 } catch {
   hk_warn ('cannot check the rule files: ' + $_.Exception.Message)
   $hk_note = ''
