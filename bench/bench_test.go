@@ -136,6 +136,13 @@ func rowsWithoutFloors(out string, awks []string) []string {
 		if len(cells) < 3 || !slices.Contains(awks, strings.TrimSpace(cells[2])) {
 			continue
 		}
+		if strings.HasPrefix(l, "| live check") {
+			// Without the check, with it, and the ratio.
+			if len(cells) != 7 || cells[6] != "" || !positive(cells[3:6]) {
+				bad = append(bad, l)
+			}
+			continue
+		}
 		if len(cells) != 11 || cells[10] != "" || !positive(cells[3:10]) {
 			bad = append(bad, l)
 		}

@@ -345,7 +345,7 @@ fi
 # with the check that notices stale rule files, and the same hook built
 # without it (from rules/ in place of .claude/: a build from elsewhere has no
 # check), after a first call has written the stamp. In CPU time, user and
-# system of every process of LIVE_CALLS calls (default 12 x CALLS), from
+# system of every process of LIVE_CALLS calls (default 12 x CALLS, at least 40), from
 # /usr/bin/time: on a loaded machine wall time counts the other processes
 # too. The two alternate round by round; each cell is the median.
 cpu_us() {
@@ -354,7 +354,7 @@ cpu_us() {
   /usr/bin/time -f '%U %S' -o "$tmp/cpu" bash -c 'n=$1 path=$2 in=$3; shift 3; for ((i = 0; i < n; i++)); do PATH=$path "$@" < "$in" > /dev/null || true; done' cpu "$n" "$path" "$in" "$@"
   awk -v n="$n" '{ printf "%d\n", ($1 + $2) * 1e6 / n }' "$tmp/cpu"
 }
-live_calls=${LIVE_CALLS:-$((calls * 12))}
+live_calls=${LIVE_CALLS:-$((calls * 12 > 40 ? calls * 12 : 40))}
 mkdir -p "$tmp/p10nc/rules"
 cp "$tmp/p10"/.claude/* "$tmp/p10nc/rules/"
 "$tmp/hookify" build -C "$tmp/p10nc" rules 2> /dev/null
