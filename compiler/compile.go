@@ -22,6 +22,7 @@ import (
 	"github.com/hookify/hookify/hooksjson"
 	"github.com/hookify/hookify/ir"
 	"github.com/hookify/hookify/parser"
+	"github.com/hookify/hookify/upstream"
 )
 
 // Platform chooses the hooks.json commands.
@@ -239,7 +240,7 @@ func ruleName(pf *parser.File, name string) string {
 			return p.Value.Str
 		}
 	}
-	return DefaultName(name)
+	return parser.DefaultName(name)
 }
 
 // ruleScript is the script that --layout per-rule names after a rule.
@@ -274,12 +275,12 @@ func compileFile(root fs.FS, name string, opts Options, tr Translator) (*parser.
 		diags.Errorf(diag.Pos{File: name}, diag.Unreadable, "cannot read: %v", diag.WithoutPath(err))
 		return nil, nil, diags
 	}
-	pf, pdiags := parser.Parse(name, src)
+	pf, rd, pdiags := upstream.Parse(name, src)
 	diags = append(diags, pdiags...)
 	if pf == nil {
 		return nil, nil, diags
 	}
-	r, ldiags, disabled := lower(pf, tr, opts.Warn)
+	r, ldiags, disabled := lower(pf, rd, tr, opts.Warn)
 	diags = append(diags, ldiags...)
 	if disabled {
 		diags.Demote()

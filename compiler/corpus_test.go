@@ -16,6 +16,7 @@ import (
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/upstream"
 )
 
 // corpusReport is the committed summary of TestCorpus.
@@ -230,18 +231,18 @@ func (s *corpusStats) report() string {
 	fmt.Fprintf(&b, "\nworking hook or cleanly disabled: %d of %d files, %.1f%%\n", ok, s.files, 100*float64(ok)/float64(s.files))
 	var fid, other int
 	for code, n := range s.warnings {
-		if IsFidelity(code) {
+		if upstream.IsFidelity(code) {
 			fid += n
 		} else {
 			other += n
 		}
 	}
 	fmt.Fprintf(&b, "\nfidelity warnings by check (%d in all):\n", fid)
-	for _, c := range fidelityChecks {
-		fmt.Fprintf(&b, "  %-24s %4d\n", c.code, s.warnings[c.code])
+	for _, code := range upstream.Codes() {
+		fmt.Fprintf(&b, "  %-24s %4d\n", code, s.warnings[code])
 	}
 	fmt.Fprintf(&b, "\nother warnings by code (%d in all):\n", other)
-	writeCounts(&b, s.warnings, func(code diag.Code) bool { return !IsFidelity(code) })
+	writeCounts(&b, s.warnings, func(code diag.Code) bool { return !upstream.IsFidelity(code) })
 	fmt.Fprintf(&b, "\nerrors by code:\n")
 	writeCounts(&b, s.errors, func(diag.Code) bool { return true })
 	fmt.Fprintf(&b, "\nper file (outcome, file, diagnostic codes):\n")
@@ -328,7 +329,7 @@ func filesOf(r *Result) map[string]string {
 func countFidelity(l diag.List) int {
 	n := 0
 	for _, d := range l {
-		if IsFidelity(d.Code) {
+		if upstream.IsFidelity(d.Code) {
 			n++
 		}
 	}

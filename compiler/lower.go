@@ -3,7 +3,6 @@ package compiler
 import (
 	"fmt"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/hookify/hookify/ir"
 	"github.com/hookify/hookify/parser"
 	"github.com/hookify/hookify/pyre"
+	"github.com/hookify/hookify/upstream"
 )
 
 // knownKeys are the front-matter keys hookify reads; others are warned about.
@@ -66,21 +66,12 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// DefaultName is the rule name taken from a file name
-// ".claude/hookify.<name>.local.md".
-func DefaultName(file string) string {
-	base := path.Base(file)
-	base = strings.TrimPrefix(base, "hookify.")
-	base = strings.TrimSuffix(base, ".local.md")
-	return strings.TrimSuffix(base, ".md")
-}
-
 // lower turns a parsed file into a rule. It returns nil when the rule is
 // disabled or invalid; the diagnostics say which, and disabled says that
 // the rule has enabled: false (its errors are then only warnings).
-func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags diag.List, disabled bool) {
+func lower(f *parser.File, rd *upstream.Reading, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags diag.List, disabled bool) {
 	r = &ir.Rule{
-		Name:   DefaultName(f.Path),
+		Name:   parser.DefaultName(f.Path),
 		Source: f.Path,
 		Pos:    diag.Pos{File: f.Path, Line: 1, Col: 1},
 		Event:  ir.EventAll,
@@ -98,7 +89,7 @@ func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags d
 			diags.Suggest(rw...)
 		}
 	}
-	compatScalars(f, &diags)
+	upstream.CompatScalars(f, rd, &diags)
 
 	if p, ok := f.Field("name"); ok {
 		if s, ok := scalar(p, &diags); ok && s != "" {
@@ -116,7 +107,7 @@ func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags d
 	}
 	if p, ok := f.Field("action"); ok {
 		if s, ok := scalar(p, &diags); ok {
-			readAction(p, s, r, &diags)
+			upstream.ReadAction(p, s, r, &diags)
 		}
 	}
 	if p, ok := f.Field("tool_matcher"); ok {
@@ -127,7 +118,7 @@ func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags d
 	if hasEvent {
 		n := len(diags)
 		if s, ok := scalar(ep, &diags); ok {
-			readEvent(f, ep, s, r, &diags) // after tool_matcher: PreToolUse reads it
+			upstream.ReadEvent(f, ep, s, r, &diags) // after tool_matcher: PreToolUse reads it
 		}
 		badEvent = diags[n:].HasErrors()
 	}
@@ -139,8 +130,11 @@ func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags d
 	pp, hasPattern := f.Field("pattern")
 	switch {
 	case hasConds:
-		up := upstreamList(f, "conditions")
-		if inner, ok := combinatorList(cp, &diags); ok {
+		var up []upstream.Item // hookify's reading of the conditions
+		if rd != nil {
+			up = rd.Front.Items("conditions")
+		}
+		if inner, ok := upstream.CombinatorList(cp, &diags); ok {
 			if inner == nil {
 				break
 			}
@@ -159,7 +153,7 @@ func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags d
 			r.Conditions = []ir.Condition{{Field: field, Op: ir.RegexMatch, Pattern: s, Pos: pp.KeyPos, PatternPos: pp.Value.Pos}}
 			break
 		}
-		if holds, _ := opOnEmpty(ir.RegexMatch.String(), s); holds && r.Event.FiresOnce() || badEvent {
+		if holds, _ := upstream.HoldsOnEmpty(ir.RegexMatch.String(), s); holds && r.Event.FiresOnce() || badEvent {
 			break // matches anything: the rule is unconditional (README, "Stop rules")
 		}
 		var eventKey diag.Pos // zero: the rule has no event key, so add one
@@ -171,7 +165,7 @@ func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags d
 			fmt.Sprintf("a lone pattern has no field to test on event %s", r.Event), hint)
 		diags.Suggest(rewrites...)
 	case !hasEvent && !r.Prompt:
-		noEvent(f, r, &diags)
+		upstream.NoEvent(f, rd, r, &diags)
 	default:
 		r.Prompt = true // the intent is only in the message: a prompt hook (README, "Prompt hooks")
 	}
@@ -183,7 +177,7 @@ func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags d
 			continue
 		}
 		if c.Op.IsRegex() && !r.Prompt {
-			c.Pattern, _ = dropInlineIgnoreCase(c.Pattern, tr) // upstream-inline-flag says so
+			c.Pattern, _ = upstream.DropInlineIgnoreCase(c.Pattern, tr) // upstream-inline-flag says so
 			ere, err := tr(c.Pattern)
 			if err != nil {
 				diags = append(diags, regexDiags(c.PatternPos, err)...)
@@ -202,7 +196,7 @@ func lower(f *parser.File, tr Translator, warn ir.WarnMode) (r *ir.Rule, diags d
 	r.Message = f.Body
 	r.Plain = plainText(f.Body)
 	r.Tests = lowerTests(f, r, warn, &diags)
-	checkFidelity(f, r, enabled, warn, &diags)
+	upstream.Check(f, rd, r, enabled, warn, &diags)
 	if !enabled && known {
 		msg := "rule %s is disabled (enabled: false): nothing is generated for it"
 		if diags.HasErrors() {
@@ -250,8 +244,8 @@ func unenforced(f *parser.File, r *ir.Rule, diags *diag.List) {
 	if p, ok := f.Field("tool_matcher"); ok {
 		tm = p.Value.Str
 	}
-	msg := fmt.Sprintf("rule %s is not enforced: its tool_matcher (%s) names no tool of event %s that a Cursor hook sees, so nothing is generated for it", r.Name, quoteShort(tm), r.Event)
-	hint := "to accept that, write enabled: false; to guard tools that Cursor shows its hooks, name them in tool_matcher (" + strings.Join(slices.Sorted(maps.Keys(claudeTools)), ", ") + " or mcp__<server>__<tool>, joined with |)"
+	msg := fmt.Sprintf("rule %s is not enforced: its tool_matcher (%s) names no tool of event %s that a Cursor hook sees, so nothing is generated for it", r.Name, diag.Quote(tm), r.Event)
+	hint := "to accept that, write enabled: false; to guard tools that Cursor shows its hooks, name them in tool_matcher (" + strings.Join(slices.Sorted(maps.Keys(upstream.ClaudeTools)), ", ") + " or mcp__<server>__<tool>, joined with |)"
 	var off diag.Pos // zero: add enabled: false
 	if p, ok := f.Field("enabled"); ok {
 		off = p.KeyPos
@@ -287,10 +281,8 @@ func conditionsYAML(field, op, pattern string) string {
 // yamlScalar spells s as a YAML value both readers take as that text: as
 // it is when that works, else single-quoted.
 func yamlScalar(s string) string {
-	for _, cand := range spellings(s) {
-		if readsAs("pattern", cand, true) == s {
-			return cand
-		}
+	if cand, ok := upstream.Spell("pattern", s, true); ok {
+		return cand
 	}
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
 }
@@ -325,13 +317,6 @@ func fallbackText(p *parser.Pair, up map[string]string, diags *diag.List) (strin
 		}
 	}
 	return scalar(p, diags)
-}
-
-func upstreamList(f *parser.File, key string) []parser.UpItem {
-	if f.Upstream == nil {
-		return nil
-	}
-	return f.Upstream.Items(key)
 }
 
 // scalar returns the text of a scalar value. A list or map where text is
@@ -381,16 +366,6 @@ func lowerEnabled(p *parser.Pair, diags *diag.List) bool {
 	return false
 }
 
-// claudeTools maps Claude Code tool names to the Cursor tools hookify emits.
-var claudeTools = map[string][]string{
-	"Bash":      {"Shell"},
-	"Edit":      ir.WriteTools,
-	"Write":     ir.WriteTools,
-	"MultiEdit": ir.WriteTools,
-	"Read":      {"Read"},
-	"Task":      {"Task"},
-}
-
 // lowerCursorHook reads cursor_hook: "prompt" asks for a Cursor prompt
 // hook (README, "Prompt hooks"), "command" for the default script.
 func lowerCursorHook(p *parser.Pair, diags *diag.List) bool {
@@ -430,7 +405,7 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 		if name == "*" {
 			return nil, nil
 		}
-		if strings.HasPrefix(name, mcpPrefix) {
+		if strings.HasPrefix(name, upstream.MCPPrefix) {
 			m, problem := mcpTool(name, p.Value.Pos, tr)
 			if problem != "" {
 				diags.Errorf(p.Value.Pos, diag.ToolMatcher, "%s", problem)
@@ -439,7 +414,7 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 			mcp = append(mcp, m)
 			continue
 		}
-		cursor, ok := claudeTools[name]
+		cursor, ok := upstream.ClaudeTools[name]
 		if !ok {
 			diags.Warnf(p.Value.Pos, diag.ToolMatcher, "tool_matcher names %q, which no Cursor hook sees (hookify's events: %s, the Task tool, and MCP tools as mcp__<server>__<tool>): the rule does not guard it in Cursor", name, toolRows)
 			continue
@@ -453,7 +428,7 @@ func lowerToolMatcher(p *parser.Pair, tr Translator, diags *diag.List) ([]string
 	return tools, mcp
 }
 
-func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.Condition {
+func lowerConditions(p *parser.Pair, up []upstream.Item, diags *diag.List) []ir.Condition {
 	v := p.Value
 	if v.Kind != parser.List {
 		diags.Refuse(v.Pos, diag.Type, "conditions must be a list of {field, operator, pattern} items", "write one condition per item, for example:\n"+conditionsYAML("command", "regex_match", "rm -rf"))
@@ -500,7 +475,7 @@ func lowerConditions(p *parser.Pair, up []parser.UpItem, diags *diag.List) []ir.
 		}
 		if op, found := it.Get("operator"); found {
 			if s, good := scalar(op, diags); good {
-				o, known := readOp(op, s, diags)
+				o, known := upstream.ReadOp(op, s, diags)
 				ok = ok && known
 				c.Op = o
 			} else {

@@ -7,10 +7,8 @@ import (
 
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/upstream"
 )
-
-// mcpPrefix starts the name of an MCP tool in Claude Code: mcp__server__tool.
-const mcpPrefix = "mcp__"
 
 // mcpTool reads one tool_matcher name that starts with mcp__ (docs/mcp.md):
 // the server part runs to the first __ after the prefix and the tool part
@@ -18,7 +16,7 @@ const mcpPrefix = "mcp__"
 // run of characters and `.*` is read as `*`. It returns a problem instead
 // when the name holds characters that are neither part of a name nor `*`.
 func mcpTool(name string, pos diag.Pos, tr Translator) (ir.MCPTool, string) {
-	rest := strings.TrimPrefix(name, mcpPrefix)
+	rest := strings.TrimPrefix(name, upstream.MCPPrefix)
 	server, tool, found := strings.Cut(rest, "__")
 	if !found {
 		tool = "*"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
-	"github.com/hookify/hookify/parser"
+	"github.com/hookify/hookify/upstream"
 )
 
 const withTests = `---
@@ -55,8 +55,8 @@ func TestTestsChangeNothing(t *testing.T) {
 			t.Errorf("%s differs with tests:", a.Files[i].Path)
 		}
 	}
-	upA, _, _ := parser.ReadUpstream([]byte(withTests))
-	upB, _, _ := parser.ReadUpstream([]byte(without))
+	upA := upstream.ReadFile([]byte(withTests)).FrontMatter
+	upB := upstream.ReadFile([]byte(without)).FrontMatter
 	for _, k := range slices.Sorted(maps.Keys(upB.Fields)) {
 		if k == "tests_note" {
 			continue
@@ -83,7 +83,7 @@ func TestTestsChangeNothing(t *testing.T) {
 }
 
 // equalUpstream compares two readings of a value, ignoring the lines.
-func equalUpstream(a, b *parser.UpValue) bool {
+func equalUpstream(a, b *upstream.Value) bool {
 	if a == nil || b == nil || a.Kind != b.Kind || a.Text != b.Text || a.Bool != b.Bool || len(a.Items) != len(b.Items) {
 		return a == b
 	}

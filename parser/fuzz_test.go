@@ -9,6 +9,7 @@ import (
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/parser"
+	"github.com/hookify/hookify/upstream"
 )
 
 // FuzzParse checks that Parse never panics and that every position it
@@ -23,7 +24,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		const name = ".claude/hookify.fuzz.local.md"
-		pf, diags := parser.Parse(name, src)
+		pf, diags := parser.Parse(name, src, upstream.Fallback)
 		text := strings.TrimPrefix(string(src), "\uFEFF")
 		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 		lines := strings.Split(text, "\n")
@@ -96,7 +97,7 @@ func TestParseAliases(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			done := make(chan diag.List)
 			go func() {
-				_, d := parser.Parse("f.md", []byte(tc.src))
+				_, d := parser.Parse("f.md", []byte(tc.src), upstream.Fallback)
 				done <- d
 			}()
 			select {
@@ -110,7 +111,7 @@ func TestParseAliases(t *testing.T) {
 		})
 	}
 	// An alias used as intended still works.
-	f, d := parser.Parse("f.md", []byte("---\nname: &n x\npattern: *n\n---\n"))
+	f, d := parser.Parse("f.md", []byte("---\nname: &n x\npattern: *n\n---\n"), upstream.Fallback)
 	if len(d) != 0 {
 		t.Fatalf("diagnostics: %v", d)
 	}
@@ -135,7 +136,7 @@ func TestParseNULAndBOMPositions(t *testing.T) {
 		{"nul after lone cr", "---\rname: a\x00\r", "f.md:2:8: error: the file holds a NUL byte, which no rule text may contain (a shell string cannot hold it): remove it\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f, d := parser.Parse("f.md", []byte(tc.src))
+			f, d := parser.Parse("f.md", []byte(tc.src), upstream.Fallback)
 			if got := d.String(); got != tc.want || f != nil {
 				t.Errorf("got file %v, diagnostics\n%swant none and\n%s", f != nil, got, tc.want)
 			}
@@ -147,7 +148,7 @@ func TestParseNULAndBOMPositions(t *testing.T) {
 // reads files in text mode). Found by FuzzParse: YAML counted the CR as a
 // line end and the parser did not, so a position fell past the last line.
 func TestParseLoneCR(t *testing.T) {
-	f, d := parser.Parse("f.md", []byte("---\rname: x\revent: bash\r---\rone\rtwo\r"))
+	f, d := parser.Parse("f.md", []byte("---\rname: x\revent: bash\r---\rone\rtwo\r"), upstream.Fallback)
 	if len(d) != 0 {
 		t.Fatalf("diagnostics:\n%s", d)
 	}
@@ -158,7 +159,7 @@ func TestParseLoneCR(t *testing.T) {
 	if f.Body != "one\ntwo" || f.BodyPos.Line != 5 {
 		t.Errorf("body %q at line %d, want \"one\\ntwo\" at 5", f.Body, f.BodyPos.Line)
 	}
-	_, d = parser.Parse("f.md", []byte("---\n0: \"0\r00\n---"))
+	_, d = parser.Parse("f.md", []byte("---\n0: \"0\r00\n---"), upstream.Fallback)
 	for _, x := range d {
 		if x.Pos.Line > 4 {
 			t.Errorf("position past the last line: %v", x)

@@ -1,7 +1,8 @@
 // Package parser reads hookify rule files: markdown with a YAML front matter
-// block. It keeps the position of every value, and for each top-level key it
-// also keeps the reading of hookify's own line parser (see Upstream), so that
-// later stages can fall back to it or report where the two differ.
+// block. It keeps the position of every value, and the front matter's lines
+// (File.Front), from which package upstream reads the file as upstream
+// hookify's own line parser does. A top-level key that is not valid YAML
+// takes the reading of a Fallback (upstream.Fallback: that line parser's).
 //
 // The parser never touches the disk: it takes a name and the file's bytes.
 package parser
@@ -9,10 +10,6 @@ package parser
 import (
 	"bytes"
 	"errors"
-	"fmt"
-	"maps"
-	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -73,12 +70,17 @@ type File struct {
 	// read as LF.
 	Body    string
 	BodyPos diag.Pos
-	// Upstream is how hookify's own line parser reads the same front matter.
-	Upstream *Upstream
-	// Hookify is how hookify loads the whole file (its front matter ends at
-	// the first "---" anywhere); it drives the fidelity warnings.
-	Hookify *Hookify
+	// Front holds the lines of the front matter, between the two --- lines,
+	// with their line ends read as LF; Front[0] is line 2 of the file.
+	Front []string
 }
+
+// A Fallback reads a top-level key of the front matter whose text is not
+// valid YAML another way: given the file's path, File.Front and the key, it
+// returns the key's value, positioned in the file, and how the warning
+// names it; ok is false when it has none, and the YAML error stands.
+// upstream.Fallback reads as upstream hookify's line parser does.
+type Fallback func(path string, front []string, key string) (v *Value, what string, ok bool)
 
 // Field returns the last top-level pair named key.
 func (f *File) Field(key string) (*Pair, bool) {
@@ -91,11 +93,12 @@ func (f *File) Field(key string) (*Pair, bool) {
 	return found, found != nil
 }
 
-// Parse parses one rule file. path is used in positions only. Errors and
-// warnings are returned as diagnostics; the File is nil only when the front
-// matter could not be found at all, or the file is not valid UTF-8 or holds
-// a NUL byte.
-func Parse(path string, src []byte) (*File, diag.List) {
+// Parse parses one rule file. path is used in positions only; fallback,
+// if not nil, reads the keys that are not valid YAML. Errors and warnings
+// are returned as diagnostics; the File is nil only when the front matter
+// could not be found at all, or the file is not valid UTF-8 or holds a NUL
+// byte.
+func Parse(path string, src []byte, fallback Fallback) (*File, diag.List) {
 	var diags diag.List
 	fileStart := diag.Pos{File: path, Line: 1, Col: 1}
 	// Positions count columns after a leading BOM, and lines as YAML and
@@ -135,9 +138,7 @@ func Parse(path string, src []byte) (*File, diag.List) {
 		return nil, diags
 	}
 	fmLines := lines[1:end]
-	fm := strings.Join(fmLines, "")
-	f := &File{Path: path, Hookify: ReadHookify(src)}
-	f.Upstream = upstreamLines(fm)
+	f := &File{Path: path, Front: fmLines}
 
 	// Body: everything after the closing fence, trimmed like Python's strip().
 	rest := strings.Join(lines[end+1:], "")
@@ -146,7 +147,7 @@ func Parse(path string, src []byte) (*File, diag.List) {
 	bl := end + 2 + strings.Count(rest[:lead], "\n")
 	f.BodyPos = diag.Pos{File: path, Line: bl, Col: 1}
 
-	f.Fields = parseFrontMatter(path, fmLines, f.Upstream, &diags)
+	f.Fields = parseFrontMatter(path, fmLines, fallback, &diags)
 	return f, diags
 }
 
@@ -160,8 +161,8 @@ func isFence(line string) bool {
 // parseFrontMatter reads the front matter as YAML. The first line of
 // fmLines is line 2 of the file. If the whole block is not valid YAML, each
 // top-level key is read on its own, and a key whose text is not valid YAML
-// takes hookify's line-parser reading, with a warning.
-func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.List) []*Pair {
+// takes the fallback's reading, with a warning.
+func parseFrontMatter(path string, fmLines []string, fallback Fallback, diags *diag.List) []*Pair {
 	const firstLine = 2
 	aliases := &aliasState{open: map[*yaml.Node]bool{}}
 	conv := converter{path: path, lines: fmLines, firstLine: firstLine, aliases: aliases}
@@ -194,10 +195,10 @@ func parseFrontMatter(path string, fmLines []string, up *Upstream, diags *diag.L
 			pos = sub.pos(1, 1)
 		}
 		key := c.key
-		if uv, ok := up.Fields[key]; ok && key != "" {
-			if v := fromUpstream(path, fmLines, firstLine, key, uv); v != nil {
+		if fallback != nil && key != "" {
+			if v, what, ok := fallback(path, fmLines, key); ok {
 				out = append(out, &Pair{Key: key, KeyPos: diag.Pos{File: path, Line: firstLine + c.start, Col: 1}, Value: v})
-				diags.Warnf(pos, diag.YAMLFallback, "%s is not valid YAML (%s); it is read as hookify reads it, %s: quote the value (single quotes keep backslashes as written)", key, msg, describe(uv))
+				diags.Warnf(pos, diag.YAMLFallback, "%s is not valid YAML (%s); it is read as hookify reads it, %s: quote the value (single quotes keep backslashes as written)", key, msg, what)
 				continue
 			}
 		}
@@ -367,53 +368,4 @@ func invalidUTF8Pos(b []byte) (line, col int) {
 		b = b[size:]
 	}
 	return line, col
-}
-
-// fromUpstream converts hookify's reading of key into a Value. Positions are
-// found by looking for each item's keys on its lines.
-func fromUpstream(path string, lines []string, firstLine int, key string, uv *UpValue) *Value {
-	line := uv.Line - 1 // index into lines
-	at := func(l int, k string) diag.Pos {
-		for j := l; j >= 0 && j < len(lines); j++ {
-			if i := strings.Index(lines[j], k+":"); i >= 0 {
-				col := i + len(k) + 1
-				for col < len(lines[j]) && (lines[j][col] == ' ' || lines[j][col] == '\t') {
-					col++
-				}
-				return diag.Pos{File: path, Line: firstLine + j, Col: col + 1}
-			}
-		}
-		return diag.Pos{File: path, Line: firstLine + max(l, 0), Col: 1}
-	}
-	switch uv.Kind {
-	case UpText:
-		return &Value{Kind: Scalar, Str: uv.Text, Pos: at(line, key), Fallback: true}
-	case UpBool:
-		return &Value{Kind: Scalar, Str: strconv.FormatBool(uv.Bool), Pos: at(line, key), Fallback: true}
-	}
-	v := &Value{Kind: List, Pos: diag.Pos{File: path, Line: firstLine + line, Col: 1}, Fallback: true}
-	for _, it := range uv.Items {
-		il := it.Line - 1
-		if it.Map == nil {
-			v.Items = append(v.Items, &Value{Kind: Scalar, Str: it.Text, Pos: diag.Pos{File: path, Line: firstLine + il, Col: 1}, Fallback: true})
-			continue
-		}
-		m := &Value{Kind: Map, Pos: diag.Pos{File: path, Line: firstLine + il, Col: 1}, Fallback: true}
-		for _, k := range slices.Sorted(maps.Keys(it.Map)) {
-			p := at(il, k)
-			m.Pairs = append(m.Pairs, &Pair{Key: k, KeyPos: diag.Pos{File: path, Line: p.Line, Col: 1}, Value: &Value{Kind: Scalar, Str: it.Map[k], Pos: p, Fallback: true}})
-		}
-		v.Items = append(v.Items, m)
-	}
-	return v
-}
-
-func describe(uv *UpValue) string {
-	switch uv.Kind {
-	case UpText:
-		return strconv.Quote(uv.Text)
-	case UpList:
-		return fmt.Sprintf("a list of %d items", len(uv.Items))
-	}
-	return strconv.FormatBool(uv.Bool)
 }

@@ -5,14 +5,13 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/hookify/hookify/diag"
 )
 
 func TestParsePositions(t *testing.T) {
 	src := "---\nname: x\nevent: bash\nconditions:\n  - field: command\n    pattern: \"rm -rf\"\n---\n\n  Body *text*.\n\n"
-	f, diags := Parse("r.md", []byte(src))
+	f, diags := Parse("r.md", []byte(src), nil)
 	if len(diags) != 0 {
 		t.Fatalf("unexpected diagnostics:\n%s", diags)
 	}
@@ -36,18 +35,16 @@ func TestParsePositions(t *testing.T) {
 func TestParseCRLFAndBOM(t *testing.T) {
 	lf := "---\nname: x\npattern: a\n---\nline one\nline two\n"
 	crlf := "\uFEFF" + strings.ReplaceAll(lf, "\n", "\r\n")
-	a, da := Parse("a.md", []byte(lf))
-	b, db := Parse("a.md", []byte(crlf))
+	a, da := Parse("a.md", []byte(lf), nil)
+	b, db := Parse("a.md", []byte(crlf), nil)
 	if len(da)+len(db) != 0 {
 		t.Fatalf("diagnostics: %v %v", da, db)
 	}
-	// Hookify (upstream's own reading) is left out: upstream skips a file
-	// that starts with a BOM, which the fidelity checks report.
-	if d := cmp.Diff(a, b, cmpopts.IgnoreFields(File{}, "Hookify")); d != "" {
+	if d := cmp.Diff(a, b); d != "" {
 		t.Errorf("CRLF+BOM reads differently from LF (-lf +crlf):\n%s", d)
 	}
 	// Trailing blanks after a fence are accepted.
-	if _, d := Parse("a.md", []byte("---  \nname: x\n--- \t\nbody")); len(d) != 0 {
+	if _, d := Parse("a.md", []byte("---  \nname: x\n--- \t\nbody"), nil); len(d) != 0 {
 		t.Errorf("trailing blanks after fences: %v", d)
 	}
 }
@@ -61,36 +58,9 @@ func TestParseErrors(t *testing.T) {
 		{"yaml error with no hookify reading", "---\n  bad: [\n---\n", "f.md:3:1: error: invalid front matter: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, d := Parse("f.md", []byte(tc.src))
+			_, d := Parse("f.md", []byte(tc.src), nil)
 			if len(d) == 0 || !strings.HasPrefix(d[0].String(), tc.want) {
 				t.Errorf("got %v, want prefix %q", d, tc.want)
-			}
-		})
-	}
-}
-
-// TestParseFallback: values that are not valid YAML take hookify's reading,
-// with a warning at the YAML error.
-func TestParseFallback(t *testing.T) {
-	for _, tc := range []struct {
-		name, line, want, warn string
-	}{
-		{"colon in value", `pattern: foo: bar`, "foo: bar", "f.md:2:13: warning: pattern is not valid YAML (mapping values are not allowed in this context)"},
-		{"anchor", `pattern: *.env`, "*.env", "f.md:2:10: warning: pattern is not valid YAML"},
-		{"unknown escape", `pattern: "rm\s+-rf"`, `rm\s+-rf`, "f.md:2:13: warning: pattern is not valid YAML (found unknown escape character)"},
-		{"backquote", "pattern: `eval`", "`eval`", "f.md:2:10: warning: pattern is not valid YAML"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			f, d := Parse("f.md", []byte("---\n"+tc.line+"\nevent: bash\n---\n"))
-			p, ok := f.Field("pattern")
-			if !ok || p.Value.Str != tc.want || !p.Value.Fallback {
-				t.Fatalf("pattern = %+v, want fallback %q", p, tc.want)
-			}
-			if len(d) != 1 || !strings.HasPrefix(d[0].String(), tc.warn) {
-				t.Errorf("diagnostics %v, want one starting %q", d, tc.warn)
-			}
-			if ev, ok := f.Field("event"); !ok || ev.Value.Str != "bash" {
-				t.Errorf("the other keys must still be read: %+v", ev)
 			}
 		})
 	}

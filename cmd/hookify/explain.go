@@ -12,6 +12,8 @@ import (
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/parser"
+	"github.com/hookify/hookify/upstream"
 )
 
 // explain prints, for each rule file (or the ones named), what it becomes
@@ -70,7 +72,7 @@ func ruleOf(p *ir.Program, file string) *ir.Rule {
 // file name.
 func selects(s, f, name string) bool {
 	s = strings.TrimPrefix(strings.ReplaceAll(s, "\\", "/"), "./")
-	return s == f || s == path.Base(f) || s == compiler.DefaultName(f) || s == name
+	return s == f || s == path.Base(f) || s == parser.DefaultName(f) || s == name
 }
 
 type explainer struct {
@@ -174,7 +176,7 @@ func (ex *explainer) file(w io.Writer, f, name string, r *ir.Rule, ds diag.List)
 		switch {
 		case d.Severity == diag.Error:
 			errs = append(errs, d)
-		case compiler.IsFidelity(d.Code):
+		case upstream.IsFidelity(d.Code):
 			fidelity = append(fidelity, d)
 		default:
 			notes = append(notes, d)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/upstream"
 	"github.com/hookify/hookify/writer"
 )
 
@@ -160,16 +161,16 @@ func printDiags(w io.Writer, diags diag.List) {
 // every warning about Cursor's side, and the warnings about where upstream
 // hookify differs as one line with their count (hookify vet prints them).
 func printSummarised(w io.Writer, diags diag.List) {
-	upstream := 0
+	differ := 0
 	for _, d := range diags {
-		if d.Severity != diag.Error && compiler.IsFidelity(d.Code) {
-			upstream++
+		if d.Severity != diag.Error && upstream.IsFidelity(d.Code) {
+			differ++
 			continue
 		}
 		fmt.Fprintln(w, d)
 	}
-	if upstream > 0 {
-		fmt.Fprintf(w, "hookify: %s where upstream hookify reads or runs the rules differently; run hookify vet to see them\n", plural(upstream, "warning"))
+	if differ > 0 {
+		fmt.Fprintf(w, "hookify: %s where upstream hookify reads or runs the rules differently; run hookify vet to see them\n", plural(differ, "warning"))
 	}
 }
 

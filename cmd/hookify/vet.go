@@ -5,8 +5,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
+	"github.com/hookify/hookify/upstream"
 	"github.com/hookify/hookify/writer"
 )
 
@@ -43,7 +43,7 @@ func vetSummary(files int, diags diag.List) string {
 		switch {
 		case d.Severity == diag.Error:
 			errs++
-		case compiler.IsFidelity(d.Code):
+		case upstream.IsFidelity(d.Code):
 			fidelity++
 			warns++
 		default:

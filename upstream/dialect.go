@@ -1,4 +1,4 @@
-package compiler
+package upstream
 
 // The upstream dialect: what people write in real rule files that is not
 // hookify's own spelling, and how it is read (docs/semantics.md §10).
@@ -29,6 +29,20 @@ var claudeEvents = map[string]ir.Event{
 	"stop":             ir.EventStop,
 }
 
+// ClaudeTools maps Claude Code tool names, as tool_matcher names them, to
+// the Cursor tools hookify emits.
+var ClaudeTools = map[string][]string{
+	"Bash":      {"Shell"},
+	"Edit":      ir.WriteTools,
+	"Write":     ir.WriteTools,
+	"MultiEdit": ir.WriteTools,
+	"Read":      {"Read"},
+	"Task":      {"Task"},
+}
+
+// MCPPrefix starts the name of an MCP tool in Claude Code: mcp__server__tool.
+const MCPPrefix = "mcp__"
+
 // claudeEventFixes say what to write instead of the Claude Code events
 // whose intent is not evident, by their name in lower case.
 var claudeEventFixes = map[string]string{
@@ -40,10 +54,10 @@ var claudeEventFixes = map[string]string{
 	"precompact":   "hookify has no compaction event",
 }
 
-// readEvent reads the value s of event: a hookify event, or a Claude Code
+// ReadEvent reads the value s of event: a hookify event, or a Claude Code
 // event name read for its evident intent (PreToolUse by the tools of the
 // rule's tool_matcher); else an error whose hint says what to write.
-func readEvent(f *parser.File, p *parser.Pair, s string, r *ir.Rule, diags *diag.List) {
+func ReadEvent(f *parser.File, p *parser.Pair, s string, r *ir.Rule, diags *diag.List) {
 	if e, ok := ir.ParseEvent(s); ok {
 		r.Event = e
 		return
@@ -60,7 +74,7 @@ func readEvent(f *parser.File, p *parser.Pair, s string, r *ir.Rule, diags *diag
 		return
 	}
 	if fix, ok := claudeEventFixes[lower]; ok {
-		diags.Refuse(pos, diag.ClaudeEvent, fmt.Sprintf("event %s is a Claude Code hook event, which hookify cannot read as one of its events", quoteShort(s)), fix)
+		diags.Refuse(pos, diag.ClaudeEvent, fmt.Sprintf("event %s is a Claude Code hook event, which hookify cannot read as one of its events", diag.Quote(s)), fix)
 		return
 	}
 	events := ir.Events
@@ -83,7 +97,7 @@ func readEvent(f *parser.File, p *parser.Pair, s string, r *ir.Rule, diags *diag
 	case strings.Contains(lower, "tool"):
 		hint = "write event: all to run on every event, or the event of the tools to guard: bash (shell commands), file (file writes) or read (file reads)"
 	}
-	diags.Refuse(pos, diag.UnknownEvent, fmt.Sprintf("unknown event %s", quoteShort(s)), hint)
+	diags.Refuse(pos, diag.UnknownEvent, fmt.Sprintf("unknown event %s", diag.Quote(s)), hint)
 	diags.Suggest(eventRewrites(f, p, r, lone, hint)...)
 }
 
@@ -124,7 +138,7 @@ func fits(r *ir.Rule, e ir.Event, lone bool) bool {
 // the rule and returns 0.
 func preToolUseEvent(f *parser.File, s string, r *ir.Rule, pos diag.Pos, diags *diag.List) ir.Event {
 	refuse := func(why string) ir.Event {
-		diags.Refuse(pos, diag.ClaudeEvent, fmt.Sprintf("event %s is Claude Code's hook before any tool; %s", quoteShort(s), why),
+		diags.Refuse(pos, diag.ClaudeEvent, fmt.Sprintf("event %s is Claude Code's hook before any tool; %s", diag.Quote(s), why),
 			"write the hookify event of the tools to guard: event: bash (shell commands), file (file writes) or read (file reads), and one rule per event")
 		return 0
 	}
@@ -148,7 +162,7 @@ func preToolUseEvent(f *parser.File, s string, r *ir.Rule, pos diag.Pos, diags *
 		return ir.EventAll // only tools of rows that rules reach by tool_matcher (Task, MCP tools): they alone match
 	}
 	if len(found) != 1 || len(r.MCP) > 0 {
-		return refuse(fmt.Sprintf("its tool_matcher %s names the tools of several hookify events", quoteShort(tm.Value.Str)))
+		return refuse(fmt.Sprintf("its tool_matcher %s names the tools of several hookify events", diag.Quote(tm.Value.Str)))
 	}
 	return found[0]
 }
@@ -166,8 +180,8 @@ var actionFixes = map[string]string{
 	"inject-context": "hookify cannot add context by itself: write action: warn; on file writes Cursor hands the message to the agent (additional_context)",
 }
 
-// readAction reads the value s of action.
-func readAction(p *parser.Pair, s string, r *ir.Rule, diags *diag.List) {
+// ReadAction reads the value s of action.
+func ReadAction(p *parser.Pair, s string, r *ir.Rule, diags *diag.List) {
 	switch lower := strings.ToLower(s); {
 	case s == "warn":
 		r.Action = ir.Warn
@@ -183,7 +197,7 @@ func readAction(p *parser.Pair, s string, r *ir.Rule, diags *diag.List) {
 				hint = "write action: " + lower + " (upstream compares the action exactly)"
 			}
 		}
-		diags.Refuse(p.Value.Pos, diag.UnknownAction, fmt.Sprintf("unknown action %s", quoteShort(s)), hint)
+		diags.Refuse(p.Value.Pos, diag.UnknownAction, fmt.Sprintf("unknown action %s", diag.Quote(s)), hint)
 		// Each action the hint names, as it names it.
 		var rw []diag.Rewrite
 		for _, a := range []string{"warn", "block"} {
@@ -198,9 +212,9 @@ func readAction(p *parser.Pair, s string, r *ir.Rule, diags *diag.List) {
 // opSynonyms are the operators that evidently mean one of hookify's.
 var opSynonyms = map[string]ir.Op{"regex": ir.RegexMatch}
 
-// readOp reads the operator s of a condition; ok is false when it is
+// ReadOp reads the operator s of a condition; ok is false when it is
 // refused.
-func readOp(op *parser.Pair, s string, diags *diag.List) (ir.Op, bool) {
+func ReadOp(op *parser.Pair, s string, diags *diag.List) (ir.Op, bool) {
 	if o, ok := ir.ParseOp(s); ok {
 		return o, true
 	}
@@ -214,18 +228,18 @@ func readOp(op *parser.Pair, s string, diags *diag.List) (ir.Op, bool) {
 	case "matches", "match", "regexp", "re":
 		hint = "write operator: regex_match"
 	}
-	diags.Refuse(op.Value.Pos, diag.UnknownOperator, fmt.Sprintf("unknown operator %s", quoteShort(s)), hint)
+	diags.Refuse(op.Value.Pos, diag.UnknownOperator, fmt.Sprintf("unknown operator %s", diag.Quote(s)), hint)
 	if hint == "write operator: regex_match" {
 		diags.Suggest(diag.Set(op.KeyPos, "operator: regex_match"))
 	}
 	return 0, false
 }
 
-// combinatorList reads conditions written as a map {combinator, conditions}
+// CombinatorList reads conditions written as a map {combinator, conditions}
 // (a layout some rule packs use): with combinator and, or none, its list is
 // the rule's conditions, as upstream reads it too (it flattens the map);
 // any other combinator is refused. ok is false when v is no such map.
-func combinatorList(p *parser.Pair, diags *diag.List) (*parser.Pair, bool) {
+func CombinatorList(p *parser.Pair, diags *diag.List) (*parser.Pair, bool) {
 	v := p.Value
 	if v.Kind != parser.Map {
 		return nil, false
@@ -239,7 +253,7 @@ func combinatorList(p *parser.Pair, diags *diag.List) (*parser.Pair, bool) {
 		comb = strings.ToLower(c.Value.Str)
 	}
 	if comb != "and" && comb != "all" {
-		diags.Refuse(v.Pos, diag.Combinator, fmt.Sprintf("conditions is a map with combinator %s, which hookify does not have: every condition of a rule must hold", quoteShort(comb)),
+		diags.Refuse(v.Pos, diag.Combinator, fmt.Sprintf("conditions is a map with combinator %s, which hookify does not have: every condition of a rule must hold", diag.Quote(comb)),
 			"write one rule file per alternative; alternatives on one field can be one regex_match pattern joined with |")
 		return nil, true
 	}
@@ -248,10 +262,11 @@ func combinatorList(p *parser.Pair, diags *diag.List) (*parser.Pair, bool) {
 	return inner, true
 }
 
-// noEvent refuses a rule that names no event, no pattern and no
+// NoEvent refuses a rule that names no event, no pattern and no
 // conditions: a prompt hook on every event is never a safe default (it
-// costs a model call on every action). The error names the keys it found.
-func noEvent(f *parser.File, r *ir.Rule, diags *diag.List) {
+// costs a model call on every action). The error names the keys it found,
+// and the hint the nested keys to move up (rd.Front holds their lines).
+func NoEvent(f *parser.File, rd *Reading, r *ir.Rule, diags *diag.List) {
 	var keys []string
 	for _, p := range f.Fields {
 		if !slices.Contains(keys, p.Key) {
@@ -271,7 +286,7 @@ func noEvent(f *parser.File, r *ir.Rule, diags *diag.List) {
 			continue
 		}
 		hint = fmt.Sprintf("move the keys under %s: to the top level of the front matter, without indent (neither hookify nor upstream reads nested keys)", p.Key)
-		if body, ok := nestedLines(f, p); ok {
+		if body, ok := nestedLines(rd.Front, p); ok {
 			hint += ":\n" + body
 			rw = append(rw, diag.Set(p.KeyPos, body))
 		}
@@ -282,9 +297,8 @@ func noEvent(f *parser.File, r *ir.Rule, diags *diag.List) {
 }
 
 // nestedLines are the source lines of the map under key p, dedented by
-// the indent of its first key.
-func nestedLines(f *parser.File, p *parser.Pair) (string, bool) {
-	up := f.Upstream
+// the indent of its first key; up is the front matter from file line 2.
+func nestedLines(up *FrontMatter, p *parser.Pair) (string, bool) {
 	if up == nil || len(p.Value.Pairs) == 0 {
 		return "", false
 	}
@@ -292,7 +306,7 @@ func nestedLines(f *parser.File, p *parser.Pair) (string, bool) {
 	indent := first.Col - 1
 	var out []string
 	for n := first.Line; ; n++ {
-		i := n - 2 // Upstream's lines start at file line 2
+		i := n - 2 // up's lines start at file line 2
 		if i < 0 || i >= len(up.Src) {
 			break
 		}
@@ -308,12 +322,12 @@ func nestedLines(f *parser.File, p *parser.Pair) (string, bool) {
 	return strings.TrimRight(strings.Join(out, "\n"), "\n "), len(out) > 0
 }
 
-// dropInlineIgnoreCase removes each (?i) group that Python 3.11 rejects
+// DropInlineIgnoreCase removes each (?i) group that Python 3.11 rejects
 // because it is not at the start of the pattern ("global flags not at the
 // start"): hookify matches every regex ignoring case, so the group adds
 // nothing, as in older Pythons where it applied to the whole pattern. It
 // returns the pattern hookify compiles, and whether it differs.
-func dropInlineIgnoreCase(pattern string, tr Translator) (string, bool) {
+func DropInlineIgnoreCase(pattern string, tr func(string) (string, error)) (string, bool) {
 	out := pattern
 	for range strings.Count(pattern, "(?i)") {
 		_, err := tr(out)

@@ -1,4 +1,4 @@
-package compiler
+package upstream
 
 // Fidelity: every place where upstream hookify would read or run a rule
 // differently from what we compile gets a warning (docs/semantics.md §1). The checks
@@ -6,7 +6,7 @@ package compiler
 //
 // Two kinds of difference are reported:
 //
-//   - reading: hookify's own line parser (parser.ReadHookify, a port of
+//   - reading: hookify's own line parser (ReadFile, a port of
 //     docs/semantics.md §4) reads a value differently from our YAML
 //     reading. The two readings are compared field by field; each
 //     difference is reported once, by the check of its cause.
@@ -22,9 +22,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
@@ -78,14 +76,23 @@ func IsFidelity(code diag.Code) bool {
 	return slices.ContainsFunc(fidelityChecks, func(c fidelityCheck) bool { return c.code == code })
 }
 
+// Codes are the codes of the fidelity checks, in report order.
+func Codes() []diag.Code {
+	out := make([]diag.Code, len(fidelityChecks))
+	for i, c := range fidelityChecks {
+		out[i] = c.code
+	}
+	return out
+}
+
 // fctx is what a check sees.
 type fctx struct {
 	f        *parser.File
-	r        *ir.Rule         // as lowered; partial when refused
-	enabled  bool             // our reading of enabled
-	refused  bool             // lowering found errors
-	hookify  *parser.Hookify  // how hookify loads the whole file
-	upstream *parser.Upstream // its reading of the front matter; nil when it skips the file
+	r        *ir.Rule     // as lowered; partial when refused
+	enabled  bool         // our reading of enabled
+	refused  bool         // lowering found errors
+	hookify  *File        // how hookify loads the whole file
+	upstream *FrontMatter // its reading of the front matter; nil when it skips the file
 	diffs    []readingDiff
 	on       []ir.CursorEvent // the Cursor events we generate the rule on
 	code     diag.Code
@@ -132,13 +139,14 @@ func (c *fctx) runsOn(events ...ir.CursorEvent) bool {
 	return slices.ContainsFunc(c.on, func(e ir.CursorEvent) bool { return slices.Contains(events, e) })
 }
 
-// checkFidelity runs every fidelity check on one rule file. r is the rule
-// as lowered so far; enabled is our reading of its enabled key.
-func checkFidelity(f *parser.File, r *ir.Rule, enabled bool, warn ir.WarnMode, diags *diag.List) {
-	if f.Hookify == nil {
+// Check runs every fidelity check on one rule file, f as we read it and
+// rd as hookify does. r is the rule as lowered so far; enabled is our
+// reading of its enabled key.
+func Check(f *parser.File, rd *Reading, r *ir.Rule, enabled bool, warn ir.WarnMode, diags *diag.List) {
+	if rd == nil || rd.File == nil {
 		return
 	}
-	c := &fctx{f: f, r: r, enabled: enabled, refused: diags.HasErrors(), hookify: f.Hookify, upstream: f.Hookify.Upstream, diags: diags}
+	c := &fctx{f: f, r: r, enabled: enabled, refused: diags.HasErrors(), hookify: rd.File, upstream: rd.File.FrontMatter, diags: diags}
 	if c.upstream != nil {
 		c.diffs = compareReadings(c)
 	}
@@ -151,12 +159,12 @@ func checkFidelity(f *parser.File, r *ir.Rule, enabled bool, warn ir.WarnMode, d
 	}
 }
 
-// compatScalars gives hookify's reading, with a warning, to a top-level
+// CompatScalars gives hookify's reading, with a warning, to a top-level
 // value that YAML reads as a list or map where hookify reads text
 // (pattern: [abc], name: [x], tool_matcher: [Bash]; docs/semantics.md §10). The readings
 // then agree. event and action keep their type error: no list is one.
-func compatScalars(f *parser.File, diags *diag.List) {
-	if f.Upstream == nil {
+func CompatScalars(f *parser.File, rd *Reading, diags *diag.List) {
+	if rd == nil || rd.Front == nil {
 		return
 	}
 	for _, key := range []string{"name", "pattern", "tool_matcher"} {
@@ -164,8 +172,8 @@ func compatScalars(f *parser.File, diags *diag.List) {
 		if !ok || p.Value.Kind == parser.Scalar {
 			continue
 		}
-		s, ok := f.Upstream.Text(key)
-		if !ok || f.Upstream.Fields[key].Line+1 != p.KeyPos.Line {
+		s, ok := rd.Front.Text(key)
+		if !ok || rd.Front.Fields[key].Line+1 != p.KeyPos.Line {
 			continue
 		}
 		diags.Warnf(p.Value.Pos, diag.YAMLFallback, "%s is not text in YAML; it is read as hookify reads it, %q: quote the value", key, s)
@@ -181,26 +189,10 @@ func ourText(v *parser.Value) string {
 	return v.Str
 }
 
-// quoteShort shows a value in a message: in backquotes, as written
-// (backslashes are not escaped), or Go-quoted when it holds a backquote or
-// a control character. Long values are cut.
-func quoteShort(s string) string {
-	if len(s) > 80 {
-		i := 77
-		for i > 0 && !utf8.RuneStart(s[i]) {
-			i--
-		}
-		s = s[:i] + "..."
-	}
-	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return r == '`' || r < 0x20 || r == 0x7f }) {
-		return strconv.Quote(s)
-	}
-	return "`" + s + "`"
-}
-
-// opOnEmpty reports whether operator op with pattern holds on an empty
-// value; known is false for a regex that Go cannot compile.
-func opOnEmpty(op, pattern string) (holds, known bool) {
+// HoldsOnEmpty reports whether operator op with pattern holds on an empty
+// value; known is false for a regex that Go cannot compile. Lowering asks
+// it too: a lone stop pattern that matches anything is no condition.
+func HoldsOnEmpty(op, pattern string) (holds, known bool) {
 	o, ok := ir.ParseOp(op)
 	switch {
 	case !ok:

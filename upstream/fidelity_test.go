@@ -1,47 +1,34 @@
-package compiler
+package upstream_test
 
 import (
-	"bytes"
 	"fmt"
-	"github.com/hookify/hookify/pyre"
-	"os"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
-	"github.com/google/go-cmp/cmp"
-
+	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
-	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/pyre"
+	"github.com/hookify/hookify/upstream"
 )
 
-// anyRegex accepts every pattern (as the ERE of its literal text), so that
-// these tests do not depend on the regex translator.
-func anyRegex(p string) (string, error) { return pyre.LiteralERE(p, false), nil }
-
-// compileOne compiles one rule file and returns its diagnostics.
-func compileOne(t *testing.T, src string, opts Options) *Result {
-	t.Helper()
-	return compileNamed(t, ".claude/hookify.t.local.md", src, opts)
-}
-
-func compileNamed(t *testing.T, name, src string, opts Options) *Result {
-	t.Helper()
-	opts.Inputs = []string{name}
-	if opts.Translator == nil {
-		opts.Translator = anyRegex
+// compile compiles the one rule file src, named name (a default name when
+// ""), with the translator tr; nil accepts every pattern as the ERE of its
+// literal text, so that the checks do not depend on the translator.
+func compile(name, src string, tr compiler.Translator) *compiler.Result {
+	if name == "" {
+		name = ".claude/hookify.t.local.md"
 	}
-	return Compile(mapFS(map[string]string{name: src}), opts)
+	if tr == nil {
+		tr = func(p string) (string, error) { return pyre.LiteralERE(p, false), nil }
+	}
+	return compiler.Compile(fstest.MapFS{name: {Data: []byte(src)}}, compiler.Options{Inputs: []string{name}, Translator: tr})
 }
 
+// withCode keeps the diagnostics of code.
 func withCode(ds diag.List, code diag.Code) diag.List {
-	var out diag.List
-	for _, d := range ds {
-		if d.Code == code {
-			out = append(out, d)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(ds), func(d diag.Diagnostic) bool { return d.Code != code })
 }
 
 // fidelityCases show every check of the fidelity table: a rule file, the
@@ -118,11 +105,11 @@ func TestFidelityChecks(t *testing.T) {
 			if tc.name == "file name" {
 				file = ".claude/t.md"
 			}
-			var opts Options
+			var tr compiler.Translator
 			if tc.code == diag.UpstreamInlineFlag {
-				opts.Translator = DefaultTranslator // the check follows the translator's refusal
+				tr = compiler.DefaultTranslator // the check follows the translator's refusal
 			}
-			res := compileNamed(t, file, tc.src, opts)
+			res := compile(file, tc.src, tr)
 			got := withCode(res.Diags, tc.code)
 			if len(got) == 0 {
 				t.Fatalf("no %s warning; diagnostics:\n%s", tc.code, res.Diags)
@@ -146,9 +133,9 @@ func TestFidelityChecks(t *testing.T) {
 			}
 		})
 	}
-	for _, c := range fidelityChecks {
-		if !covered[c.code] {
-			t.Errorf("check %s has no test case", c.code)
+	for _, code := range upstream.Codes() {
+		if !covered[code] {
+			t.Errorf("check %s has no test case", code)
 		}
 	}
 }
@@ -156,10 +143,10 @@ func TestFidelityChecks(t *testing.T) {
 // TestFidelityOncePerCause: each cause is reported once, by one code.
 func TestFidelityOncePerCause(t *testing.T) {
 	for _, tc := range fidelityCases {
-		res := compileOne(t, tc.src, Options{})
+		res := compile("", tc.src, nil)
 		seen := map[diag.Pos][]diag.Code{}
 		for _, d := range res.Diags {
-			if IsFidelity(d.Code) {
+			if upstream.IsFidelity(d.Code) {
 				seen[d.Pos] = append(seen[d.Pos], d.Code)
 			}
 		}
@@ -187,16 +174,16 @@ func TestFidelityAgreement(t *testing.T) {
 		"---\nname: a\nevent: bash\ntool_matcher: Bash\npattern: rm\n---\nx",
 		"---\nname: a\naction: block\ntool_matcher: mcp__github__create_issue|mcp__github__delete_repo\nconditions:\n  - field: title\n    operator: contains\n    pattern: wip\n---\nx",
 	} {
-		res := compileOne(t, src, Options{})
+		res := compile("", src, nil)
 		for _, d := range res.Diags {
-			if IsFidelity(d.Code) && !(strings.Contains(src, "status") && d.Code == "upstream-field") {
+			if upstream.IsFidelity(d.Code) && !(strings.Contains(src, "status") && d.Code == "upstream-field") {
 				t.Errorf("%q: unexpected %v (%s)", src, d, d.Code)
 			}
 		}
 	}
 	// enabled: no (q07) is enabled-word's, not a reading difference; that
 	// warning says that hookify runs the rule.
-	res := compileOne(t, "---\nname: a\nenabled: no\nevent: bash\npattern: rm\n---\nx", Options{})
+	res := compile("", "---\nname: a\nenabled: no\nevent: bash\npattern: rm\n---\nx", nil)
 	if w := withCode(res.Diags, diag.EnabledWord); len(w) != 1 || w[0].Pos.Line != 3 || !strings.Contains(w[0].Msg, "hookify reads any text as enabled") {
 		t.Errorf("enabled: no: %s", res.Diags)
 	}
@@ -210,71 +197,14 @@ func TestFidelityAgreement(t *testing.T) {
 // TestFidelityFallbackAgrees: a value YAML cannot read takes hookify's
 // reading (yaml-fallback), so the readings agree and nothing more is said.
 func TestFidelityFallbackAgrees(t *testing.T) {
-	res := compileOne(t, "---\nname: a\nevent: bash\npattern: \"rm\\s+-rf\"\n---\nx", Options{})
+	res := compile("", "---\nname: a\nevent: bash\npattern: \"rm\\s+-rf\"\n---\nx", nil)
 	if len(withCode(res.Diags, diag.YAMLFallback)) != 1 {
 		t.Fatalf("want one yaml-fallback: %s", res.Diags)
 	}
 	for _, d := range res.Diags {
-		if IsFidelity(d.Code) {
+		if upstream.IsFidelity(d.Code) {
 			t.Errorf("unexpected %v (%s)", d, d.Code)
 		}
-	}
-}
-
-func TestSpellings(t *testing.T) {
-	for _, tc := range []struct{ key, s, want string }{
-		{"pattern", `rm\s+-rf`, "Write it as pattern: 'rm\\s+-rf' so both read `rm\\s+-rf`"},
-		{"event", "bash", "Write it as event: bash so both read `bash`"},
-		{"pattern", `it's "x" now`, "Write it as pattern: it's \"x\" now so both read"},
-		{"pattern", `ends with "x"`, "Write it as pattern: 'ends with \"x\"'"},
-		{"pattern", "a # b", "Write it as pattern: 'a # b'"},
-		{"pattern", "false", "No spelling"},
-	} {
-		if got := fixFor(tc.key, tc.s, false); !strings.HasPrefix(got, tc.want) {
-			t.Errorf("fixFor(%q, %q) = %q, want prefix %q", tc.key, tc.s, got, tc.want)
-		}
-	}
-}
-
-// TestPromptHooks: a prose-only rule becomes a prompt hook on its event;
-// with --no-prompt-hooks it is left out with a warning; one without a
-// message is left out with a warning too.
-func TestPromptHooks(t *testing.T) {
-	src := "---\nname: fridays\nevent: bash\naction: block\n---\nNever deploy on Fridays."
-	res := compileOne(t, src, Options{})
-	if res.Diags.HasErrors() || len(res.Cursor.Prompts) != 1 {
-		t.Fatalf("diags %s; prompts %v", res.Diags, res.Cursor.Prompts)
-	}
-	ph := res.Cursor.Prompts[0]
-	if ph.Event != ir.BeforeShellExecution || ph.Rule.Name != "fridays" {
-		t.Errorf("prompt hook %+v", ph)
-	}
-	var hooks string
-	for _, f := range res.Files {
-		if f.Path == HooksJSON {
-			hooks = string(f.Data)
-		}
-	}
-	if !strings.Contains(hooks, `"type": "prompt"`) || !strings.Contains(hooks, `"prompt": "[hookify:fridays] `) || !strings.Contains(hooks, `$ARGUMENTS"`) {
-		t.Errorf("hooks.json:\n%s", hooks)
-	}
-	if len(res.Cursor.Units) != 0 {
-		t.Errorf("a prompt rule must not get a script: %v", res.Cursor.Units)
-	}
-
-	res = compileOne(t, src, Options{NoPromptHooks: true})
-	if w := withCode(res.Diags, diag.NoPromptHook); len(w) != 1 || w[0].Pos.Line != 2 || len(res.Program.Rules) != 0 {
-		t.Errorf("--no-prompt-hooks: %s", res.Diags)
-	}
-
-	res = compileOne(t, "---\nname: empty\nevent: bash\n---\n", Options{})
-	if w := withCode(res.Diags, diag.NoConditions); len(w) != 1 || len(res.Program.Rules) != 0 {
-		t.Errorf("empty rule: %s", res.Diags)
-	}
-
-	res = compileOne(t, "---\nname: x\nevent: bash\ncursor_hook: sometimes\npattern: a\n---\nx", Options{})
-	if e := withCode(res.Diags, diag.UnknownCursorHook); len(e) != 1 || e[0].Pos.Line != 4 {
-		t.Errorf("unknown cursor_hook: %s", res.Diags)
 	}
 }
 
@@ -283,7 +213,7 @@ func TestPromptHooks(t *testing.T) {
 // difference says what upstream does.
 func TestFidelityReadingFirst(t *testing.T) {
 	src := "---\nname: a\nevent: prompt\nconditions:\n- field: user_prompt\n  operator: contains\n  pattern: password\n---\nx"
-	res := compileOne(t, src, Options{})
+	res := compile("", src, nil)
 	if len(withCode(res.Diags, diag.UpstreamIndent)) != 2 {
 		t.Errorf("want two upstream-indent warnings:\n%s", res.Diags)
 	}
@@ -297,7 +227,7 @@ func TestFidelityReadingFirst(t *testing.T) {
 // TestCompatScalars: a list where hookify reads text takes hookify's
 // reading, with a warning, and nothing more is said (docs/semantics.md §10).
 func TestCompatScalars(t *testing.T) {
-	res := compileOne(t, "---\nname: fr\nevent: bash\npattern: [àé]\n---\nx", Options{})
+	res := compile("", "---\nname: fr\nevent: bash\npattern: [àé]\n---\nx", nil)
 	if res.Diags.HasErrors() || len(res.Program.Rules) != 1 {
 		t.Fatalf("%s", res.Diags)
 	}
@@ -308,39 +238,8 @@ func TestCompatScalars(t *testing.T) {
 		t.Errorf("%s", res.Diags)
 	}
 	// tool_matcher: [Bash] is the text "[Bash]" for both, which names no tool.
-	res = compileOne(t, "---\nname: tm\nevent: bash\ntool_matcher: [Bash]\npattern: rm\n---\nx", Options{})
+	res = compile("", "---\nname: tm\nevent: bash\ntool_matcher: [Bash]\npattern: rm\n---\nx", nil)
 	if res.Diags.HasErrors() || len(withCode(res.Diags, diag.YAMLFallback)) != 1 || len(withCode(res.Diags, diag.NoTarget)) != 1 {
 		t.Errorf("%s", res.Diags)
-	}
-}
-
-// TestREADMEFidelity: the README's table of fidelity checks is the table
-// fidelityChecks, row for row (-update rewrites it).
-func TestREADMEFidelity(t *testing.T) {
-	const readme = "../README.md"
-	data, err := os.ReadFile(readme)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const head = "| code | upstream quirk |\n|---|---|\n"
-	start := bytes.Index(data, []byte(head))
-	if start < 0 {
-		t.Fatalf("%s has no fidelity table starting %q", readme, head)
-	}
-	end := start + bytes.Index(data[start:], []byte("\n\n")) + 1
-	var table strings.Builder
-	table.WriteString(head)
-	for _, c := range fidelityChecks {
-		fmt.Fprintf(&table, "| `%s` | %s |\n", c.code, strings.ReplaceAll(c.doc, "|", `\|`))
-	}
-	if *updateCorpus {
-		out := slices.Concat(data[:start], []byte(table.String()), data[end:])
-		if err := os.WriteFile(readme, out, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if d := cmp.Diff(table.String(), string(data[start:end])); d != "" {
-		t.Errorf("%s's fidelity table is not fidelityChecks (-want +got); go test ./compiler -run TestREADMEFidelity -update:\n%s", readme, d)
 	}
 }

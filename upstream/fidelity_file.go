@@ -1,4 +1,4 @@
-package compiler
+package upstream
 
 // Whole-file checks: whether hookify loads the file at all, and where its
 // front matter ends.
@@ -16,7 +16,7 @@ import (
 
 func checkSkipped(c *fctx) {
 	if ok, _ := path.Match("hookify.*.local.md", path.Base(c.f.Path)); !ok {
-		c.warn(diag.Pos{File: c.f.Path, Line: 1, Col: 1}, "upstream never loads this file: it reads only .claude/hookify.*.local.md, and this name does not match; we read it because it was named. Rename it to hookify.%s.local.md so both read it", DefaultName(c.f.Path))
+		c.warn(diag.Pos{File: c.f.Path, Line: 1, Col: 1}, "upstream never loads this file: it reads only .claude/hookify.*.local.md, and this name does not match; we read it because it was named. Rename it to hookify.%s.local.md so both read it", parser.DefaultName(c.f.Path))
 		return
 	}
 	if c.hookify.Skipped == "" {
@@ -37,7 +37,7 @@ func checkSplit(c *fctx) {
 	}
 	what := "it takes the rest of the front matter as the message"
 	if key, val := cutValue(c); key != "" {
-		what = fmt.Sprintf("it reads %s as %s and takes the rest of the front matter as the message", key, quoteShort(val))
+		what = fmt.Sprintf("it reads %s as %s and takes the rest of the front matter as the message", key, diag.Quote(val))
 	}
 	if len(lost) > 0 {
 		what += " (so it loses " + strings.Join(lost, ", ") + ")"
@@ -67,7 +67,7 @@ func cutValue(c *fctx) (string, string) {
 		cands = append(cands, cand{k, v, at})
 	}
 	for k, uv := range c.upstream.Fields {
-		if uv.Kind == parser.UpText && uv.Line == c.hookify.CutLine {
+		if uv.Kind == Text && uv.Line == c.hookify.CutLine {
 			add(k, uv.Text)
 		}
 		for _, it := range uv.Items {

@@ -1,4 +1,4 @@
-package parser
+package upstream
 
 import (
 	"testing"
@@ -18,12 +18,12 @@ func TestHookifySkips(t *testing.T) {
 		{"one fence only", "---\nname: x\n", "no second ---"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := ReadHookify([]byte(tc.src))
+			h := ReadFile([]byte(tc.src))
 			if h.Skipped == "" || !contains(h.Skipped, tc.why) {
 				t.Errorf("Skipped = %q, want it to mention %q", h.Skipped, tc.why)
 			}
-			if _, _, ok := ReadUpstream([]byte(tc.src)); ok {
-				t.Error("ReadUpstream: ok, want skipped")
+			if h.FrontMatter != nil {
+				t.Error("a skipped file has a front matter")
 			}
 		})
 	}
@@ -34,12 +34,12 @@ func TestHookifySkips(t *testing.T) {
 // and a later "---" in the body is kept.
 func TestHookifySplitAnywhere(t *testing.T) {
 	src := "---\nevent: bash\npattern: ^---$\naction: block\n---\nBody\n\n---\nmore\n"
-	h := ReadHookify([]byte(src))
+	h := ReadFile([]byte(src))
 	if h.Skipped != "" {
 		t.Fatal(h.Skipped)
 	}
 	want := map[string]any{"event": "bash", "pattern": "^"}
-	if d := cmp.Diff(want, plain(h.Upstream)); d != "" {
+	if d := cmp.Diff(want, plain(h.FrontMatter)); d != "" {
 		t.Errorf("values (-want +got):\n%s", d)
 	}
 	if h.Body != "$\naction: block\n---\nBody\n\n---\nmore" {
@@ -48,29 +48,29 @@ func TestHookifySplitAnywhere(t *testing.T) {
 	if h.CutLine != 3 || h.CutCol != 11 {
 		t.Errorf("cut at %d:%d, want 3:11", h.CutLine, h.CutCol)
 	}
-	if h.Upstream.Fields["pattern"].Line != 3 {
-		t.Errorf("pattern line = %d, want the file line 3", h.Upstream.Fields["pattern"].Line)
+	if h.FrontMatter.Fields["pattern"].Line != 3 {
+		t.Errorf("pattern line = %d, want the file line 3", h.FrontMatter.Fields["pattern"].Line)
 	}
 
 	// A front matter closed by a line of its own has no cut; a horizontal
 	// rule in the body stays in the body.
-	h = ReadHookify([]byte("---\nname: a\n---  \n\n  Text\n---\nx\n\n"))
-	if h.CutLine != 0 || h.Body != "Text\n---\nx" || plain(h.Upstream)["name"] != "a" {
-		t.Errorf("got cut %d, body %q, values %v", h.CutLine, h.Body, plain(h.Upstream))
+	h = ReadFile([]byte("---\nname: a\n---  \n\n  Text\n---\nx\n\n"))
+	if h.CutLine != 0 || h.Body != "Text\n---\nx" || plain(h.FrontMatter)["name"] != "a" {
+		t.Errorf("got cut %d, body %q, values %v", h.CutLine, h.Body, plain(h.FrontMatter))
 	}
 }
 
 // §4 splitting, bullet 3: universal newlines: CRLF (and a lone CR) read as LF.
 func TestHookifyNewlines(t *testing.T) {
-	h := ReadHookify([]byte("---\r\nname: a\r\nevent: bash\r\n---\r\nline 1\r\nline 2\r\n"))
-	if plain(h.Upstream)["event"] != "bash" || h.Body != "line 1\nline 2" {
-		t.Errorf("values %v, body %q", plain(h.Upstream), h.Body)
+	h := ReadFile([]byte("---\r\nname: a\r\nevent: bash\r\n---\r\nline 1\r\nline 2\r\n"))
+	if plain(h.FrontMatter)["event"] != "bash" || h.Body != "line 1\nline 2" {
+		t.Errorf("values %v, body %q", plain(h.FrontMatter), h.Body)
 	}
 }
 
-func read(t *testing.T, fm string) *Upstream {
+func read(t *testing.T, fm string) *FrontMatter {
 	t.Helper()
-	return upstreamLines(fm)
+	return readFrontMatter(fm)
 }
 
 // §4 line loop, bullet 1: blank lines and full-line comments are skipped;
@@ -280,15 +280,15 @@ func contains(s, sub string) bool {
 // plain is the reading in plain Go values, as the tests write them: text
 // as string, booleans as bool, lists as []any of string and
 // map[string]string.
-func plain(up *Upstream) map[string]any {
+func plain(up *FrontMatter) map[string]any {
 	out := map[string]any{}
 	for k, v := range up.Fields {
 		switch v.Kind {
-		case UpText:
+		case Text:
 			out[k] = v.Text
-		case UpBool:
+		case Bool:
 			out[k] = v.Bool
-		case UpList:
+		case List:
 			l := []any{}
 			for _, it := range v.Items {
 				if it.Map != nil {
@@ -303,7 +303,7 @@ func plain(up *Upstream) map[string]any {
 	return out
 }
 
-func itemLines(items []UpItem) []int {
+func itemLines(items []Item) []int {
 	var out []int
 	for _, it := range items {
 		out = append(out, it.Line)

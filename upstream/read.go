@@ -1,19 +1,22 @@
-package parser
+package upstream
+
+// Upstream hookify's own reading of a rule file: a port, written from its
+// documented behaviour (docs/semantics.md §4), of the plugin's loader and
+// hand-written line parser. It is not YAML.
 
 import (
 	"strings"
 	"unicode"
 )
 
-// Upstream is hookify's own reading of a front matter block: a port, written
-// from its documented behaviour (docs/semantics.md §4),
-// of the plugin's hand-written line parser. It is not YAML.
+// FrontMatter is hookify's own line parser's reading of a front matter
+// block (docs/semantics.md §4).
 //
 // Line numbers are 1-based within the block; FirstLine says which file line
 // the block's first line is.
-type Upstream struct {
+type FrontMatter struct {
 	// Fields maps each top-level key to its value, as last set.
-	Fields map[string]*UpValue
+	Fields map[string]*Value
 	// Roles says what the parser did with each line (Roles[i] is line i+1).
 	Roles []Role
 	// Src holds the block's lines, without their line ends.
@@ -22,41 +25,41 @@ type Upstream struct {
 	FirstLine int
 }
 
-// UpKind is the type of a value as hookify's line parser reads it.
-type UpKind int
+// Kind is the type of a value as hookify's line parser reads it.
+type Kind int
 
 const (
-	UpText UpKind = iota // text, its quotes stripped
-	UpBool               // true or false in any case, even quoted
-	UpList               // a key with an empty value, and the "- " items after it
+	Text Kind = iota // text, its quotes stripped
+	Bool             // true or false in any case, even quoted
+	List             // a key with an empty value, and the "- " items after it
 )
 
-// UpValue is one top-level value as hookify read it.
-type UpValue struct {
-	Kind  UpKind
-	Text  string   // UpText
-	Bool  bool     // UpBool
-	Items []UpItem // UpList
-	Line  int      // the line that set the key
+// Value is one top-level value as hookify read it.
+type Value struct {
+	Kind  Kind
+	Text  string // Text
+	Bool  bool   // Bool
+	Items []Item // List
+	Line  int    // the line that set the key
 }
 
 // String is the value as Python's str() shows it in hookify's messages
 // and comparisons: the text, True or False, or a list.
-func (v *UpValue) String() string {
+func (v *Value) String() string {
 	switch v.Kind {
-	case UpBool:
+	case Bool:
 		if v.Bool {
 			return "True"
 		}
 		return "False"
-	case UpList:
+	case List:
 		return "[]"
 	}
 	return v.Text
 }
 
-// UpItem is one list item as hookify read it: text, or a map of keys.
-type UpItem struct {
+// Item is one list item as hookify read it: text, or a map of keys.
+type Item struct {
 	Line int
 	Text string            // a text item (Map is nil)
 	Map  map[string]string // a map item: keys to their text
@@ -68,17 +71,17 @@ type UpItem struct {
 }
 
 // Text returns the text of key when it is read as text.
-func (u *Upstream) Text(key string) (string, bool) {
+func (u *FrontMatter) Text(key string) (string, bool) {
 	v, ok := u.Fields[key]
-	if !ok || v.Kind != UpText {
+	if !ok || v.Kind != Text {
 		return "", false
 	}
 	return v.Text, true
 }
 
 // Items returns the items of key when it is read as a list.
-func (u *Upstream) Items(key string) []UpItem {
-	if v, ok := u.Fields[key]; ok && v.Kind == UpList {
+func (u *FrontMatter) Items(key string) []Item {
+	if v, ok := u.Fields[key]; ok && v.Kind == List {
 		return v.Items
 	}
 	return nil
@@ -96,13 +99,13 @@ const (
 	RoleIgnored                  // dropped: none of the above applied
 )
 
-// Hookify is how hookify loads a whole rule file.
-type Hookify struct {
+// File is how hookify loads a whole rule file.
+type File struct {
 	// Skipped says why hookify skips the file ("" when it loads it).
 	Skipped string
-	// Upstream is its reading of the front matter. The block starts right
+	// FrontMatter is its reading of the front matter. The block starts right
 	// after the first "---", so its line numbers are file line numbers.
-	Upstream *Upstream
+	FrontMatter *FrontMatter
 	// Body is the message: everything after the second "---", stripped.
 	Body string
 	// CutLine and CutCol locate the "---" that ended the front matter when
@@ -111,11 +114,11 @@ type Hookify struct {
 	CutLine, CutCol int
 }
 
-// ReadHookify reads a whole rule file the way hookify's loader does: the
+// ReadFile reads a whole rule file the way hookify's loader does: the
 // text (universal newlines) must start with "---"; the front matter is what
 // lies between the first two occurrences of "---" anywhere in the text, not
 // only on lines of their own; the body is the rest, stripped.
-func ReadHookify(src []byte) *Hookify {
+func ReadFile(src []byte) *File {
 	text := strings.ReplaceAll(string(src), "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
 	if !strings.HasPrefix(text, "---") {
@@ -123,14 +126,14 @@ func ReadHookify(src []byte) *Hookify {
 		if strings.HasPrefix(text, "\uFEFF") {
 			why = "the file starts with a UTF-8 byte order mark, so the text does not start with ---"
 		}
-		return &Hookify{Skipped: why}
+		return &File{Skipped: why}
 	}
 	parts := strings.SplitN(text, "---", 3)
 	if len(parts) < 3 {
-		return &Hookify{Skipped: "there is no second ---"}
+		return &File{Skipped: "there is no second ---"}
 	}
-	h := &Hookify{Upstream: upstreamLines(parts[1]), Body: pyStrip(parts[2])}
-	h.Upstream.FirstLine = 1
+	h := &File{FrontMatter: readFrontMatter(parts[1]), Body: pyStrip(parts[2])}
+	h.FrontMatter.FirstLine = 1
 	// Where did the front matter end?
 	end := 3 + len(parts[1]) // offset of the second "---"
 	line := 1 + strings.Count(text[:end], "\n")
@@ -147,17 +150,7 @@ func ReadHookify(src []byte) *Hookify {
 	return h
 }
 
-// ReadUpstream is ReadHookify's front matter and body; ok is false when
-// hookify would skip the file.
-func ReadUpstream(src []byte) (up *Upstream, body string, ok bool) {
-	h := ReadHookify(src)
-	if h.Skipped != "" {
-		return nil, "", false
-	}
-	return h.Upstream, h.Body, true
-}
-
-// upstreamLines runs hookify's line parser over a front matter block.
+// readFrontMatter runs hookify's line parser over a front matter block.
 //
 // For each line, in order: blank lines and full-line "#" comments are
 // skipped; a line with no indent that holds ':' and does not start with '-'
@@ -168,12 +161,12 @@ func ReadUpstream(src []byte) (up *Upstream, body string, ok bool) {
 // ',' an inline map split at every comma; with ':' a map item; else a
 // string); a line indented by more than 2 characters that holds ':' while a
 // map item is open adds a key to it; anything else is dropped.
-func upstreamLines(fm string) *Upstream {
-	up := &Upstream{Fields: map[string]*UpValue{}}
+func readFrontMatter(fm string) *FrontMatter {
+	up := &FrontMatter{Fields: map[string]*Value{}}
 	var (
-		list   *UpValue // the open list, if any
-		key    string   // its key
-		inDict bool     // the last item is a map that continuation lines extend
+		list   *Value // the open list, if any
+		key    string // its key
+		inDict bool   // the last item is a map that continuation lines extend
 	)
 	closeList := func() {
 		if list != nil && key != "" {
@@ -197,18 +190,18 @@ func upstreamLines(fm string) *Upstream {
 			k, v, _ := strings.Cut(line, ":")
 			k, v = pyStrip(k), pyStrip(v)
 			if v == "" {
-				key, list = k, &UpValue{Kind: UpList, Line: n, Items: []UpItem{}}
+				key, list = k, &Value{Kind: List, Line: n, Items: []Item{}}
 				up.Roles[i] = RoleListKey
 				continue
 			}
-			sv := upstreamScalar(v)
+			sv := readScalar(v)
 			sv.Line = n
 			up.Fields[k] = sv
 			up.Roles[i] = RoleKey
 		case strings.HasPrefix(stripped, "-") && list != nil:
 			up.Roles[i] = RoleItem
 			item := pyStrip(stripped[1:])
-			it := UpItem{Line: n}
+			it := Item{Line: n}
 			inDict = false
 			switch {
 			case strings.Contains(item, ":") && strings.Contains(item, ","):
@@ -242,17 +235,17 @@ func upstreamLines(fm string) *Upstream {
 	return up
 }
 
-// upstreamScalar converts a top-level value as hookify does: quotes
+// readScalar converts a top-level value as hookify does: quotes
 // stripped, then "true"/"false" (any case) become booleans.
-func upstreamScalar(v string) *UpValue {
+func readScalar(v string) *Value {
 	v = stripQuotes(v)
 	switch strings.ToLower(v) {
 	case "true":
-		return &UpValue{Kind: UpBool, Bool: true}
+		return &Value{Kind: Bool, Bool: true}
 	case "false":
-		return &UpValue{Kind: UpBool, Bool: false}
+		return &Value{Kind: Bool, Bool: false}
 	}
-	return &UpValue{Kind: UpText, Text: v}
+	return &Value{Kind: Text, Text: v}
 }
 
 // indentOf is Python's len(line) - len(line.lstrip()): the number of
@@ -278,10 +271,10 @@ func pyStrip(s string) string { return strings.TrimFunc(s, pyIsSpace) }
 // stripQuotes is Python's v.strip('"').strip("'").
 func stripQuotes(s string) string { return strings.Trim(strings.Trim(s, `"`), `'`) }
 
-// ReadUpstreamValue reads one top-level "key: value" line as hookify does
+// ReadValue reads one top-level "key: value" line as hookify does
 // and returns its value. ok is false when the line is not a top-level key.
-func ReadUpstreamValue(line string) (v *UpValue, ok bool) {
-	up := upstreamLines(line)
+func ReadValue(line string) (v *Value, ok bool) {
+	up := readFrontMatter(line)
 	for _, v := range up.Fields {
 		return v, true
 	}

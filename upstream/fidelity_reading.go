@@ -1,4 +1,4 @@
-package compiler
+package upstream
 
 // Reading checks: where hookify's own line parser reads a value of the
 // front matter differently from our YAML reading. The two readings are
@@ -63,7 +63,7 @@ func compareReadings(c *fctx) []readingDiff {
 		}
 		switch {
 		case ours && !theirs:
-			if c.role(p.KeyPos.Line) == parser.RoleIgnored && p.KeyPos.Col > 1 {
+			if c.role(p.KeyPos.Line) == RoleIgnored && p.KeyPos.Col > 1 {
 				add(causeIndent, p.KeyPos, "upstream ignores %s: hookify reads only keys that start at column 1, and this line is indented; we read it as YAML. Start the line at column 1 (and the keys around it too) so that both read it", key)
 			}
 		case ours && theirs:
@@ -77,16 +77,16 @@ func compareReadings(c *fctx) []readingDiff {
 		}
 	}
 	if c.hookify.CutLine == 0 && c.hookify.Body != c.f.Body {
-		add(causeOther, c.f.BodyPos, "upstream's message is %s; ours is %s (hookify strips Unicode white space around it, we strip only ASCII white space). Remove the white space around the message so both agree", quoteShort(c.hookify.Body), quoteShort(c.f.Body))
+		add(causeOther, c.f.BodyPos, "upstream's message is %s; ours is %s (hookify strips Unicode white space around it, we strip only ASCII white space). Remove the white space around the message so both agree", diag.Quote(c.hookify.Body), diag.Quote(c.f.Body))
 	}
 	return out
 }
 
 // role is what hookify's parser did with file line n.
-func (c *fctx) role(n int) parser.Role {
+func (c *fctx) role(n int) Role {
 	i := n - c.upstream.FirstLine
 	if i < 0 || i >= len(c.upstream.Roles) {
-		return parser.RoleSkipped
+		return RoleSkipped
 	}
 	return c.upstream.Roles[i]
 }
@@ -109,7 +109,7 @@ func (c *fctx) rawValue(p *parser.Pair) string {
 	return ""
 }
 
-func compareScalar(c *fctx, key string, p *parser.Pair, uv *parser.UpValue) (readingDiff, bool) {
+func compareScalar(c *fctx, key string, p *parser.Pair, uv *Value) (readingDiff, bool) {
 	v := p.Value
 	if v.Kind != parser.Scalar || v.Fallback {
 		return readingDiff{}, false // a type error, or hookify's reading already
@@ -119,26 +119,26 @@ func compareScalar(c *fctx, key string, p *parser.Pair, uv *parser.UpValue) (rea
 		return compareEnabled(c, p, uv)
 	}
 	switch uv.Kind {
-	case parser.UpList:
+	case List:
 		if v.Tag != "!!null" || len(uv.Items) > 0 {
 			return readingDiff{}, false
 		}
 		switch key {
 		case "name":
-			return readingDiff{causeEmpty, v.Pos, fmt.Sprintf("upstream reads the empty name as an empty list and prefixes its messages with **[[]]**; we name the rule %s. Write the name so both agree", quoteShort(c.r.Name))}, true
+			return readingDiff{causeEmpty, v.Pos, fmt.Sprintf("upstream reads the empty name as an empty list and prefixes its messages with **[[]]**; we name the rule %s. Write the name so both agree", diag.Quote(c.r.Name))}, true
 		case "pattern":
 			return readingDiff{causeEmpty, p.KeyPos, "upstream reads the empty pattern as an empty list, so the rule has no condition there and never fires; we read an empty pattern, which matches everything. Write the pattern, or remove the key, so both agree"}, true
 		}
 		return readingDiff{}, false
-	case parser.UpBool:
+	case Bool:
 		return compareBool(c, key, p, s, uv.Bool)
-	case parser.UpText:
+	case Text:
 		theirs := uv.Text
 		if s == theirs {
 			return readingDiff{}, false
 		}
 		if v.Tag == "!!null" && theirs == strings.TrimSpace(c.rawValue(p)) {
-			return readingDiff{causeOther, v.Pos, fmt.Sprintf("upstream reads %s as the text %s; we read it as YAML's null, no value. %s", key, quoteShort(theirs), fixFor(key, "", false))}, true
+			return readingDiff{causeOther, v.Pos, fmt.Sprintf("upstream reads %s as the text %s; we read it as YAML's null, no value. %s", key, diag.Quote(theirs), fixFor(key, "", false))}, true
 		}
 		k := classify(v, s, theirs, c.rawValue(p))
 		return readingDiff{k, v.Pos, scalarMessage(k, key, s, theirs, effect(key, s, theirs), fixFor(key, s, false))}, true
@@ -148,7 +148,7 @@ func compareScalar(c *fctx, key string, p *parser.Pair, uv *parser.UpValue) (rea
 
 // compareEnabled compares what enabled means: our boolean, hookify's
 // Python truthiness. yes/no/on/off are enabled-word's.
-func compareEnabled(c *fctx, p *parser.Pair, uv *parser.UpValue) (readingDiff, bool) {
+func compareEnabled(c *fctx, p *parser.Pair, uv *Value) (readingDiff, bool) {
 	v := p.Value
 	if v.Tag != "!!bool" {
 		return readingDiff{}, false // enabled-word or a type error
@@ -156,19 +156,19 @@ func compareEnabled(c *fctx, p *parser.Pair, uv *parser.UpValue) (readingDiff, b
 	ours := strings.EqualFold(v.Str, "true")
 	var theirs bool // Python's truthiness
 	switch uv.Kind {
-	case parser.UpBool:
+	case Bool:
 		theirs = uv.Bool
-	case parser.UpText:
+	case Text:
 		theirs = uv.Text != ""
-	case parser.UpList:
+	case List:
 		theirs = len(uv.Items) > 0
 	}
 	if ours == theirs {
 		return readingDiff{}, false
 	}
 	text := strings.ToLower(uv.String())
-	if uv.Kind == parser.UpText {
-		text = quoteShort(uv.Text)
+	if uv.Kind == Text {
+		text = diag.Quote(uv.Text)
 	}
 	k := classify(v, v.Str, text, c.rawValue(p))
 	what := "disabled"
@@ -196,17 +196,17 @@ func compareBool(c *fctx, key string, p *parser.Pair, s string, theirs bool) (re
 		if theirs {
 			what = "and then crashes on every event it loads the rule for (a boolean is not a regex), losing every rule for that call"
 		}
-		return readingDiff{causeBool, v.Pos, fmt.Sprintf("upstream reads the pattern as the boolean %s (it converts true and false even in quotes), %s; we read the text %s. No spelling of this value reads as text upstream: write it as %s, which matches the same text", py, what, quoteShort(s), quoteShort(bracketFirst(s)))}, true
+		return readingDiff{causeBool, v.Pos, fmt.Sprintf("upstream reads the pattern as the boolean %s (it converts true and false even in quotes), %s; we read the text %s. No spelling of this value reads as text upstream: write it as %s, which matches the same text", py, what, diag.Quote(s), diag.Quote(bracketFirst(s)))}, true
 	case "name":
 		if s == py {
 			return readingDiff{}, false
 		}
-		return readingDiff{causeBool, v.Pos, fmt.Sprintf("upstream reads the name as the boolean %s and prefixes its messages with **[%s]**; we use %s", py, py, quoteShort(s))}, true
+		return readingDiff{causeBool, v.Pos, fmt.Sprintf("upstream reads the name as the boolean %s and prefixes its messages with **[%s]**; we use %s", py, py, diag.Quote(s))}, true
 	}
 	if v.Tag == "!!bool" {
 		return readingDiff{}, false // both read a boolean; lowering reports it
 	}
-	return readingDiff{causeBool, v.Pos, fmt.Sprintf("upstream reads %s as the boolean %s (it converts true and false even in quotes); we read the text %s", key, py, quoteShort(s))}, true
+	return readingDiff{causeBool, v.Pos, fmt.Sprintf("upstream reads %s as the boolean %s (it converts true and false even in quotes); we read the text %s", key, py, diag.Quote(s))}, true
 }
 
 // bracketFirst spells a regex so that its text is not true or false:
@@ -253,14 +253,14 @@ func scalarMessage(k cause, key, s, theirs, effect, fix string) string {
 	case causeComma:
 		why = "it splits a condition's first line at every comma"
 	}
-	msg := "upstream reads " + key + " as " + quoteShort(theirs)
+	msg := "upstream reads " + key + " as " + diag.Quote(theirs)
 	if why != "" {
 		msg += " (" + why + ")"
 	}
 	if effect != "" {
 		msg += ", " + effect
 	}
-	msg += "; we read " + quoteShort(s) + ". " + fix
+	msg += "; we read " + diag.Quote(s) + ". " + fix
 	return msg
 }
 
@@ -295,7 +295,7 @@ func fixFor(key, s string, inItem bool) string {
 	}
 	for _, cand := range spellings(s) {
 		if readsAs(key, cand, inItem) == s {
-			return "Write it as " + key + ": " + cand + " so both read " + quoteShort(s)
+			return "Write it as " + key + ": " + cand + " so both read " + diag.Quote(s)
 		}
 	}
 	return "No spelling of this value reads the same in both; change the value"
@@ -337,7 +337,7 @@ func readsAs(key, cand string, inItem bool) string {
 		if strings.Trim(strings.Trim(strings.TrimSpace(cand), `"`), `'`) != y {
 			return disagree
 		}
-	} else if uv, ok := parser.ReadUpstreamValue(key + ": " + cand); !ok || uv.Kind != parser.UpText || uv.Text != y {
+	} else if uv, ok := ReadValue(key + ": " + cand); !ok || uv.Kind != Text || uv.Text != y {
 		return disagree
 	}
 	return y
@@ -345,20 +345,20 @@ func readsAs(key, cand string, inItem bool) string {
 
 // compareConditions compares the conditions list item by item, matching
 // items by the line they start on.
-func compareConditions(c *fctx, p *parser.Pair, uv *parser.UpValue) []readingDiff {
+func compareConditions(c *fctx, p *parser.Pair, uv *Value) []readingDiff {
 	v := p.Value
 	var out []readingDiff
 	switch uv.Kind {
-	case parser.UpText:
+	case Text:
 		if v.Kind == parser.List || v.Kind == parser.Map {
 			then := "so the rule has no conditions there and never fires"
 			if _, ok := c.f.Field("pattern"); ok {
 				then = "so it ignores them and uses the rule's pattern instead"
 			}
-			out = append(out, readingDiff{causeFlow, v.Pos, fmt.Sprintf("upstream reads conditions as the text %s, not as a list, %s; we read them as YAML. Write one condition per item, each starting with - field: on its own line, so both agree", quoteShort(uv.Text), then)})
+			out = append(out, readingDiff{causeFlow, v.Pos, fmt.Sprintf("upstream reads conditions as the text %s, not as a list, %s; we read them as YAML. Write one condition per item, each starting with - field: on its own line, so both agree", diag.Quote(uv.Text), then)})
 		}
 		return out
-	case parser.UpBool:
+	case Bool:
 		return nil
 	}
 	if v.Kind == parser.Map {
@@ -378,7 +378,7 @@ func compareConditions(c *fctx, p *parser.Pair, uv *parser.UpValue) []readingDif
 		if c.hookify.CutLine > 0 && it.Pos.Line >= c.hookify.CutLine {
 			break // upstream-split reports it
 		}
-		var theirItem *parser.UpItem // hookify's reading of the item
+		var theirItem *Item // hookify's reading of the item
 		for j := range items {
 			if items[j].Line == it.Pos.Line-c.upstream.FirstLine+1 {
 				theirItem = &items[j]
@@ -421,7 +421,7 @@ func compareConditions(c *fctx, p *parser.Pair, uv *parser.UpValue) []readingDif
 }
 
 // droppedKey reports a condition key that hookify's parser dropped.
-func droppedKey(c *fctx, theirItem *parser.UpItem, kv *parser.Pair, line int, op string) readingDiff {
+func droppedKey(c *fctx, theirItem *Item, kv *parser.Pair, line int, op string) readingDiff {
 	var result string
 	switch kv.Key {
 	case "field":
@@ -429,17 +429,17 @@ func droppedKey(c *fctx, theirItem *parser.UpItem, kv *parser.Pair, line int, op
 	case "operator":
 		result = "the condition uses regex_match there"
 	case "pattern":
-		holds, _ := opOnEmpty(op, "")
+		holds, _ := HoldsOnEmpty(op, "")
 		result = "the condition's pattern is empty there, which never holds"
 		if holds {
 			result = "the condition's pattern is empty there, which always holds"
 		}
 	}
 	if theirItem.Comma && line != theirItem.Line {
-		return readingDiff{causeComma, kv.KeyPos, fmt.Sprintf("upstream drops this line: the condition's first line holds a comma, so hookify reads that line alone as the whole condition, and %s; we read %s: %s. Start the condition with a key whose value has no comma (- field: …) so both agree", result, kv.Key, quoteShort(ourText(kv.Value)))}
+		return readingDiff{causeComma, kv.KeyPos, fmt.Sprintf("upstream drops this line: the condition's first line holds a comma, so hookify reads that line alone as the whole condition, and %s; we read %s: %s. Start the condition with a key whose value has no comma (- field: …) so both agree", result, kv.Key, diag.Quote(ourText(kv.Value)))}
 	}
-	if c.role(kv.KeyPos.Line) == parser.RoleIgnored {
-		return readingDiff{causeIndent, kv.KeyPos, fmt.Sprintf("upstream drops this line: hookify continues a condition only with lines indented by more than 2 characters, and this one is indented by %d, so %s; we read %s: %s. Indent the dash by 2 and the condition's other keys by 4 so both agree", kv.KeyPos.Col-1, result, kv.Key, quoteShort(ourText(kv.Value)))}
+	if c.role(kv.KeyPos.Line) == RoleIgnored {
+		return readingDiff{causeIndent, kv.KeyPos, fmt.Sprintf("upstream drops this line: hookify continues a condition only with lines indented by more than 2 characters, and this one is indented by %d, so %s; we read %s: %s. Indent the dash by 2 and the condition's other keys by 4 so both agree", kv.KeyPos.Col-1, result, kv.Key, diag.Quote(ourText(kv.Value)))}
 	}
-	return readingDiff{causeOther, kv.KeyPos, fmt.Sprintf("upstream does not read this key, so %s; we read %s: %s", result, kv.Key, quoteShort(ourText(kv.Value)))}
+	return readingDiff{causeOther, kv.KeyPos, fmt.Sprintf("upstream does not read this key, so %s; we read %s: %s", result, kv.Key, diag.Quote(ourText(kv.Value)))}
 }

@@ -1,4 +1,4 @@
-package compiler
+package upstream
 
 // Behaviour checks: the same reading runs differently upstream (prompt
 // rules that never see the prompt, Write content invisible to new_text,
@@ -14,7 +14,7 @@ import (
 	"github.com/hookify/hookify/parser"
 )
 
-// upstreamEvents are the events hookify's scripts filter on (§3).
+// upstreamEvents are the events hookify's scripts filter on (docs/semantics.md §3).
 var upstreamEvents = map[string]bool{"bash": true, "file": true, "stop": true, "prompt": true, "all": true}
 
 // upEvent is hookify's reading of the event, as Python's str() shows it.
@@ -95,10 +95,10 @@ func checkEvent(c *fctx) {
 		if len(c.r.MCP) > 0 {
 			ours = "the MCP tools of its tool_matcher"
 		}
-		c.warn(p.Value.Pos, "event %s is Claude Code's name: hookify reads it as %s; upstream hookify does not know it and runs the rule only before and after tools other than Bash, Edit, Write and MultiEdit (Read, Glob, Task, MCP tools…). Write event: %s so both agree (hookify fix does it)", quoteShort(ev), ours, c.r.Event)
+		c.warn(p.Value.Pos, "event %s is Claude Code's name: hookify reads it as %s; upstream hookify does not know it and runs the rule only before and after tools other than Bash, Edit, Write and MultiEdit (Read, Glob, Task, MCP tools…). Write event: %s so both agree (hookify fix does it)", diag.Quote(ev), ours, c.r.Event)
 		return
 	}
-	c.warn(p.Value.Pos, "upstream does not know event %s either: it runs the rule only before and after tools other than Bash, Edit, Write and MultiEdit (Read, Glob, Task, MCP tools…), never on shell commands, file edits, prompts or stops", quoteShort(ev))
+	c.warn(p.Value.Pos, "upstream does not know event %s either: it runs the rule only before and after tools other than Bash, Edit, Write and MultiEdit (Read, Glob, Task, MCP tools…), never on shell commands, file edits, prompts or stops", diag.Quote(ev))
 }
 
 // refusedAt reports whether lowering refused the value at pos.
@@ -119,13 +119,13 @@ func checkAction(c *fctx) {
 		return
 	}
 	if c.refusedAt(p.Value.Pos) {
-		c.warn(p.Value.Pos, "upstream treats action %s as warn (only exactly block blocks there)", quoteShort(s))
+		c.warn(p.Value.Pos, "upstream treats action %s as warn (only exactly block blocks there)", diag.Quote(s))
 		return
 	}
-	c.warn(p.Value.Pos, "action %s is read as warn, as upstream reads every action but exactly block; write action: warn (hookify fix does it)", quoteShort(s))
+	c.warn(p.Value.Pos, "action %s is read as warn, as upstream reads every action but exactly block; write action: warn (hookify fix does it)", diag.Quote(s))
 }
 
-// upstreamOps are the operators hookify knows (§6.2).
+// upstreamOps are the operators hookify knows (docs/semantics.md §6.2).
 var upstreamOps = func() map[string]bool {
 	m := map[string]bool{}
 	for _, o := range ir.Ops {
@@ -153,9 +153,9 @@ func checkOperator(c *fctx) {
 		if _, ours := ir.ParseOp(s); ours {
 			c.warn(op.Value.Pos, "operator %s comes from the hookify-plus fork: upstream hookify does not know it, so the condition is always false there and the rule never fires; Cursor tests it", s)
 		} else if o, ok := opSynonyms[strings.ToLower(s)]; ok {
-			c.warn(op.Value.Pos, "operator %s is read as %s; upstream hookify does not know it, so the condition is always false there and the rule never fires. Write operator: %s so both agree (hookify fix does it)", quoteShort(s), o, o)
+			c.warn(op.Value.Pos, "operator %s is read as %s; upstream hookify does not know it, so the condition is always false there and the rule never fires. Write operator: %s so both agree (hookify fix does it)", diag.Quote(s), o, o)
 		} else {
-			c.warn(op.Value.Pos, "upstream does not know operator %s either: the condition is always false there, so the rule never fires", quoteShort(s))
+			c.warn(op.Value.Pos, "upstream does not know operator %s either: the condition is always false there, so the rule never fires", diag.Quote(s))
 		}
 		return
 	}
@@ -178,7 +178,7 @@ func checkValueKey(c *fctx) {
 		if o, ok := it.Get("operator"); ok && o.Value.Kind == parser.Scalar {
 			op = o.Value.Str
 		}
-		holds, _ := opOnEmpty(op, "")
+		holds, _ := HoldsOnEmpty(op, "")
 		what := "never holds"
 		if holds {
 			what = "always holds"
@@ -215,7 +215,7 @@ func checkPromptField(c *fctx) {
 		case c.simple(cd) && c.r.Event == ir.EventPrompt:
 			c.warn(cd.Pos, "upstream never fires this prompt rule: it tests a lone pattern against content, which a prompt never has; Cursor tests the prompt. No spelling makes upstream see the prompt (the hookify-plus fork fixes it)")
 		case cd.Field == "user_prompt":
-			holds, _ := opOnEmpty(cd.Op.String(), cd.Pattern)
+			holds, _ := HoldsOnEmpty(cd.Op.String(), cd.Pattern)
 			pos := c.keyValuePos(cd, "field")
 			if holds {
 				c.warn(pos, "upstream reads user_prompt, which Claude Code never sends (the prompt is in prompt), so the value is always empty and this condition always holds there; Cursor tests the prompt. No spelling makes upstream see the prompt (the hookify-plus fork fixes it)")
@@ -266,7 +266,7 @@ func checkWriteContent(c *fctx) {
 		if cd.Field != "new_text" && cd.Field != "new_string" {
 			continue
 		}
-		holds, _ := opOnEmpty(cd.Op.String(), cd.Pattern)
+		holds, _ := HoldsOnEmpty(cd.Op.String(), cd.Pattern)
 		what := "so it never checks what Write writes"
 		if holds {
 			what = "so this condition always holds on Write there"
@@ -281,7 +281,7 @@ func checkWriteContent(c *fctx) {
 }
 
 // upstreamFields are the fields hookify sets on the Claude Code events of
-// each hookify event (§6.1): tool-specific fallbacks and tool_input keys.
+// each hookify event (docs/semantics.md §6.1): tool-specific fallbacks and tool_input keys.
 // transcript, reason and user_prompt are set on every event.
 var upstreamFields = map[ir.Event][]string{
 	ir.EventBash: {"command", "description", "timeout", "run_in_background"},
@@ -354,7 +354,7 @@ func checkOtherTools(c *fctx) {
 		switch cd.Field {
 		case "transcript":
 		case "reason", "user_prompt":
-			if holds, known := opOnEmpty(cd.Op.String(), cd.Pattern); !holds || !known {
+			if holds, known := HoldsOnEmpty(cd.Op.String(), cd.Pattern); !holds || !known {
 				return
 			}
 		case "file_path":
@@ -407,7 +407,7 @@ func checkToolMatcher(c *fctx) {
 		return
 	}
 	for _, m := range c.r.MCP {
-		if _, _, whole := strings.Cut(strings.TrimPrefix(m.Pattern, mcpPrefix), "__"); whole && !strings.Contains(m.Pattern, "*") {
+		if _, _, whole := strings.Cut(strings.TrimPrefix(m.Pattern, MCPPrefix), "__"); whole && !strings.Contains(m.Pattern, "*") {
 			continue
 		}
 		c.warn(p.Value.Pos, "upstream compares tool names exactly, so %s names no tool there (Claude Code names an MCP tool in full, mcp__<server>__<tool>); we read * as any run of characters and a name without a tool as every tool of the server. Upstream needs every tool written out, joined with |", m.Pattern)
@@ -418,8 +418,8 @@ func checkToolMatcher(c *fctx) {
 		if piece == name {
 			continue
 		}
-		if _, mapped := claudeTools[name]; mapped || name == "*" || strings.HasPrefix(name, mcpPrefix) {
-			c.warn(p.Value.Pos, "upstream compares tool names exactly, without trimming spaces, so %s names no tool there; we read %s. Write the names without spaces around |, so both agree", quoteShort(piece), name)
+		if _, mapped := ClaudeTools[name]; mapped || name == "*" || strings.HasPrefix(name, MCPPrefix) {
+			c.warn(p.Value.Pos, "upstream compares tool names exactly, without trimming spaces, so %s names no tool there; we read %s. Write the names without spaces around |, so both agree", diag.Quote(piece), name)
 			return
 		}
 	}
@@ -475,7 +475,7 @@ func checkName(c *fctx) {
 	if _, ok := c.upstream.Fields["name"]; ok {
 		return
 	}
-	c.warn(c.r.Pos, "upstream calls a rule without name \"unnamed\" in its messages (**[unnamed]**); we name it %s after the file. Add name: %s so both agree", quoteShort(c.r.Name), c.r.Name)
+	c.warn(c.r.Pos, "upstream calls a rule without name \"unnamed\" in its messages (**[unnamed]**); we name it %s after the file. Add name: %s so both agree", diag.Quote(c.r.Name), c.r.Name)
 }
 
 func checkInlineFlag(c *fctx) {
