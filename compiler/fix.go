@@ -1,10 +1,10 @@
 package compiler
 
-// hookify fix (README, "hookify fix"): rewrite rule files so that
-// upstream hookify and hookify read them the same way wherever a spelling
-// exists for that, without changing what any rule compiles to for Cursor.
-// The rewrites are package upstream's (upstream.Fix); this driver keeps
-// one only when the file compiles to the same bytes as before.
+// hookify fix (README, "Rules as people write them"): rewrite rule files
+// so that upstream hookify and hookify read them the same way wherever a
+// spelling exists for that, without changing what any rule compiles to for
+// Cursor. The rewrites are package upstream's (upstream.Fix); this driver
+// keeps one only when the file compiles to the same bytes as before.
 
 import (
 	"bytes"

@@ -1,6 +1,7 @@
 package upstream
 
-// The text rewrites of hookify fix (README, "hookify fix"): respell a
+// The text rewrites of hookify fix (README, "Rules as people write
+// them"; docs/semantics.md §4 says how upstream reads a value): respell a
 // rule file so that upstream hookify and hookify read it the same way
 // wherever a spelling exists for that. compiler.Fix keeps a rewrite only
 // when the file still compiles to the same bytes. The edits are made at

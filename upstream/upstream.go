@@ -7,8 +7,9 @@
 // upstream hookify" and docs/semantics.md say what upstream does;
 // docs/architecture.md says where this package stands in the pipeline.
 //
-// Lowering (package compiler) calls it through a small API: Parse, the
-// Read* dialect readers, CompatScalars, Check and Fix.
+// Package compiler calls it through a small API: lowering calls Parse,
+// the Read* dialect readers, CompatScalars and Check, and compiler.Fix
+// calls Fix; this package never calls the compiler.
 package upstream
 
 import (
