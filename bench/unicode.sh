@@ -112,12 +112,13 @@ func awkForm(p string) string {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
-	re, intervals, err := pyre.AWK(ere)
+	form, err := pyre.AWK(ere)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
-	if intervals {
+	re := form.Text
+	if form.Intervals {
 		re = count.ReplaceAllStringFunc(re, func(m string) string {
 			s := count.FindStringSubmatch(m)
 			var n int
