@@ -38,7 +38,7 @@ func TestRunPrintsTable(t *testing.T) {
 	cmd := testenv.Command(t, "bash", "run.sh", "1", "1")
 	// Every row, at sizes that take seconds: the full sizes are what
 	// run.sh is for.
-	cmd.Env = append(os.Environ(), "AWKS="+strings.Join(awks, " "), "RULES=1 10 100", "SHELL_BIG=10000", "WRITE=20000", "ESCAPES=20000 40000", "TOKENS=20000", "TRANSCRIPT=3000000")
+	cmd.Env = append(os.Environ(), "AWKS="+strings.Join(awks, " "), "RULES=1 10 100", "SHELL_BIG=10000", "WRITE=20000", "ESCAPES=20000 40000", "TOKENS=20000", "TRANSCRIPT=3000000", "DFA_BIG=20000")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("bench/run.sh 1 1: %v\n%s", err, out)
@@ -55,6 +55,9 @@ func TestRunPrintsTable(t *testing.T) {
 	for _, awk := range awks {
 		if !hasRow(string(out), "live check, 10 rules, 1 KB shell", awk) {
 			missing = append(missing, "live check / "+awk)
+		}
+		if !hasRow(string(out), "force-push table, 1 KB shell", awk) {
+			missing = append(missing, "table matcher / "+awk)
 		}
 	}
 	for _, n := range []string{"10 rules", "100 rules"} {

@@ -31,8 +31,9 @@
 # 4000000": content that is nothing but the escapes \\, \" and \t, read by
 # the postToolUse rule); TOKENS, the sizes of the arrays of tiny tokens
 # that no rule reads (default 4000000); TRANSCRIPT, the bytes of the stop hook's transcript
-# (default 100000000, with NUL bytes in it). The large-payload rows use the
-# 10-rule project.
+# (default 100000000, with NUL bytes in it); DFA_BIG, the bytes of the
+# command that the table matcher rows decide in one call (default 1000000).
+# The large-payload rows use the 10-rule project.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-7}
@@ -43,6 +44,7 @@ WRITE=${WRITE:-1000000}
 ESCAPES=${ESCAPES:-1000000 4000000}
 TOKENS=${TOKENS:-4000000}
 TRANSCRIPT=${TRANSCRIPT:-100000000}
+DFA_BIG=${DFA_BIG:-1000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -378,6 +380,66 @@ for a in $AWKS; do
   o=$(printf '%s\n' "${os[@]}" | median)
   w=$(printf '%s\n' "${ws[@]}" | median)
   awk -v a="$a" -v o="$o" -v w="$w" 'BEGIN { printf "| %-32s | %-12s | %10.3f | %8.3f | %6.2fx |\n", "live check, 10 rules, 1 KB shell", a, o / 1000, w / 1000, (o > 0 ? w / o : 0) }'
+done
+
+# The table matcher (docs/awk-engines.md §14): a project with the README's
+# block-force-push rule, whose ERE mawk and busybox awk backtrack on, so the
+# hook runs its table (hk_dfa), against the same project without it, on a
+# 1 KB command that holds the rule's needle (the table runs over it all);
+# the added CPU time as a multiple of the bash floor's (SPEC §9.4: at most
+# 0.2x with mawk). Then one call on a 1 MB command of spaces after "git
+# push", which took mawk minutes with the ERE (budget: 2 s in every awk).
+dfa_project() {
+  local dir=$tmp/$1
+  mkdir -p "$dir/.claude"
+  cat > "$dir/.claude/hookify.base.local.md" <<'RULE'
+---
+name: base
+event: bash
+action: block
+pattern: hookify-bench-never-there
+---
+No.
+RULE
+  if [ "$2" = with ]; then
+    cat > "$dir/.claude/hookify.push.local.md" <<'RULE'
+---
+name: block-force-push
+event: bash
+action: block
+pattern: git\s+push\s+.*(--force|-f)(\s|$)
+---
+No force push.
+RULE
+  fi
+  "$tmp/hookify" build -C "$dir" 2> /dev/null
+}
+dfa_project pdfa with
+dfa_project pnodfa without
+grep -q 'hk_dfa(v' "$tmp/pdfa/.cursor/hooks/hookify-beforeShellExecution.sh" || { echo "bench: the force-push hook runs no table" >&2; exit 1; }
+awk -v n=1000 "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", grow("git push origin ", "feature-x ", n) }' > "$tmp/push1k.json"
+awk -v n="$DFA_BIG" "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%sx\",\"cwd\":\"/w\"}", grow("git push", " ", n) }' > "$tmp/push1m.json"
+echo
+echo "table matcher: the force-push rule's table on a 1 KB command, CPU ms a call, median of $rounds rounds x $live_calls calls; and one call on $(size "$DFA_BIG") of spaces after git push (big s)"
+echo
+echo "| case                             | awk          | floor ms | without ms |  with ms | added / floor |  big s |"
+echo "|----------------------------------|--------------|----------|------------|----------|---------------|--------|"
+for a in $AWKS; do
+  for d in pdfa pnodfa; do
+    (cd "$tmp/$d" && check "the $d hook with $a" "$allow" "$tmp/awk-$a" .cursor/hooks/hookify-beforeShellExecution.sh < "$tmp/push1k.json")
+  done
+  fs=() ws=() os=()
+  for ((r = 0; r < rounds; r++)); do
+    fs+=("$(cpu_us "$live_calls" "$PATH" "$tmp/push1k.json" "$tmp/floor.sh")")
+    os+=("$(cd "$tmp/pnodfa" && cpu_us "$live_calls" "$tmp/awk-$a" "$tmp/push1k.json" .cursor/hooks/hookify-beforeShellExecution.sh)")
+    ws+=("$(cd "$tmp/pdfa" && cpu_us "$live_calls" "$tmp/awk-$a" "$tmp/push1k.json" .cursor/hooks/hookify-beforeShellExecution.sh)")
+  done
+  f=$(printf '%s\n' "${fs[@]}" | median)
+  o=$(printf '%s\n' "${os[@]}" | median)
+  w=$(printf '%s\n' "${ws[@]}" | median)
+  (cd "$tmp/pdfa" && check "the force-push hook with $a on 1 MB" "$allow" "$tmp/awk-$a" .cursor/hooks/hookify-beforeShellExecution.sh < "$tmp/push1m.json")
+  big=$(cd "$tmp/pdfa" && cpu_us 1 "$tmp/awk-$a" "$tmp/push1m.json" .cursor/hooks/hookify-beforeShellExecution.sh)
+  awk -v a="$a" -v f="$f" -v o="$o" -v w="$w" -v b="$big" 'BEGIN { printf "| %-32s | %-12s | %8.3f | %10.3f | %8.3f | %12.2fx | %6.2f |\n", "force-push table, 1 KB shell", a, f / 1000, o / 1000, w / 1000, (w - o) / f, b / 1e6 }'
 done
 
 echo
