@@ -33,6 +33,10 @@
 //     over 255, \N{...}, a lookbehind that looks ahead, Python syntax errors
 //     (lookbehinds of no fixed width included), and patterns that can never match.
 //
+// Where mawk or busybox awk could take more than linear time on the ERE (Linear),
+// NewTable gives the automaton of its search as a table, which the awk hooks run
+// instead (table.go, templates/table.awk).
+//
 // The emitted ERE uses only the portable subset (see Validate). Its one accepted
 // difference from Python: \w, \W, \d, \D, \b and \B are ASCII-based. Python's Unicode
 // classes also count non-ASCII letters and digits (é, ٣, K) as word characters or
