@@ -458,14 +458,24 @@ func lineDistance(a, b []byte) int {
 }
 
 // changedRules says which rules changed since the stale scripts were
-// written: rules the new scripts come from that the old ones did not name
-// (new), rules the old ones named that are gone, and rule files modified
-// after the script.
+// written: the rule files that a Unix hook's live check knows (the names
+// and fingerprints baked in at the build) and that were added, edited or
+// removed since; and rules the new scripts come from that the old ones did
+// not name (new), rules the old ones named that are gone, and rule files
+// modified after the script.
 func (d *doctorRun) changedRules(changes []writer.Change) string {
 	var added, removed, edited []string
 	addTo := func(list *[]string, s string) {
 		if !slices.Contains(*list, s) {
 			*list = append(*list, s)
+		}
+	}
+	for _, ch := range changes {
+		if baked, ok := bash.BakedRules(ch.Old); ok && path.Ext(ch.Path) == ".sh" {
+			d.bakedChanges(baked, func(kind, file string) {
+				addTo(map[string]*[]string{"added": &added, "changed": &edited, "removed": &removed}[kind], file)
+			})
+			break
 		}
 	}
 	for _, ch := range changes {
@@ -891,6 +901,30 @@ func (d *doctorRun) caveats() {
 	for _, n := range cursorNotes {
 		if msg := n.applies(&d.facts); msg != "" {
 			d.add(diag.Diagnostic{Pos: diag.Pos{File: "Cursor"}, Severity: diag.Note, Code: n.code, Msg: msg, Hint: n.fix})
+		}
+	}
+}
+
+// bakedChanges calls fn with "added", "changed" or "removed" and the path
+// of each rule file of the default input that differs from what a hook's
+// live check knows (baked): as the hook's exact check sees them.
+func (d *doctorRun) bakedChanges(baked *codegen.RuleFiles, fn func(kind, file string)) {
+	fsys := os.DirFS(d.root)
+	now, _ := fs.Glob(fsys, path.Join(codegen.RulesDir, codegen.RulesPattern))
+	for _, p := range now {
+		i := slices.Index(baked.Names, path.Base(p))
+		data, _ := fs.ReadFile(fsys, p)
+		switch {
+		case i < 0:
+			fn("added", p)
+		case baked.Sums[i] != codegen.Fingerprint(data):
+			fn("changed", p)
+		}
+	}
+	for _, n := range baked.Names {
+		p := path.Join(codegen.RulesDir, n)
+		if !slices.Contains(now, p) {
+			fn("removed", p)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package bash
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -168,4 +169,35 @@ func allowNote(pr *codegen.Printer, h *codegen.HookLayout) {
 		answer(pr.In(), a, "hk_st", "hk_st")
 		pr.Line(`}`)
 	}
+}
+
+// bakedRE finds the exact check's list in a wrapper that freshCheck wrote.
+var bakedRE = regexp.MustCompile(`(?m)^\}' '([^'\n]*)' "\$hk_h/\.\./\.\./go\.mod" `)
+
+// BakedRules reads back the rule files a Unix hook was built from, as
+// freshCheck wrote them into its wrapper script: their names and
+// fingerprints (names without a quote; ok is false for a script without
+// the check).
+func BakedRules(script []byte) (rf *codegen.RuleFiles, ok bool) {
+	m := bakedRE.FindSubmatch(script)
+	if m == nil {
+		return nil, false
+	}
+	rf = &codegen.RuleFiles{}
+	if len(m[1]) == 0 {
+		return rf, true
+	}
+	parts := strings.Split(string(m[1]), "/")
+	if len(parts)%2 != 0 {
+		return nil, false
+	}
+	for i := 0; i < len(parts); i += 2 {
+		sum, err := strconv.ParseUint(parts[i+1], 10, 32)
+		if err != nil {
+			return nil, false
+		}
+		rf.Names = append(rf.Names, parts[i])
+		rf.Sums = append(rf.Sums, uint32(sum))
+	}
+	return rf, true
 }
