@@ -131,3 +131,42 @@ func (h *HookLayout) NoteAnswer() (a ir.Answer, ok bool) {
 	d := ir.Deliver(h.Event, h.Warned.Render("note", "note"), h.Warned.Exit, h.FailClosed)
 	return h.Warned, !d.Blocks && d.Agent == "note"
 }
+
+// An Outcome is one branch of the end of a hook, where it answers: the
+// rules that blocked, then those that warned, then (with a note) the note
+// on stale rules alone, then the allow. Both backends print them in this
+// order; each knows the variables that say whether a branch is taken and
+// hold its messages.
+type Outcome struct {
+	Kind   OutcomeKind
+	Answer ir.Answer
+	// JoinNote: the note on stale rules, when there is one, joins the
+	// messages of the rules.
+	JoinNote bool
+}
+
+// OutcomeKind names a branch of the answers.
+type OutcomeKind int
+
+const (
+	Blocked OutcomeKind = iota // some rule blocked
+	Warned                     // some rule warned
+	Noted                      // no rule matched, and the rules are stale
+	Allowed                    // otherwise: the last, taken unconditionally
+)
+
+// Outcomes are the branches of h's answers; note says whether the hook
+// checks that its rules are fresh (docs/live-rules.md).
+func (h *HookLayout) Outcomes(note bool) []Outcome {
+	var out []Outcome
+	if h.Blocks {
+		out = append(out, Outcome{Kind: Blocked, Answer: h.Blocked, JoinNote: note})
+	}
+	if h.Warns {
+		out = append(out, Outcome{Kind: Warned, Answer: h.Warned, JoinNote: note})
+	}
+	if a, ok := h.NoteAnswer(); ok && note {
+		out = append(out, Outcome{Kind: Noted, Answer: a})
+	}
+	return append(out, Outcome{Kind: Allowed, Answer: h.Allow})
+}

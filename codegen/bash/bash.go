@@ -383,26 +383,27 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 		emit(fp.In(), checks[i:min(i+maxBlock, len(checks))])
 		fp.Line("}")
 	}
-	if h.Blocks {
-		p(`if (hk_b) {`)
-		if g.note {
-			joinNote(pr.In(), "hk_bu", "hk_ba")
+	for _, o := range h.Outcomes(g.note) {
+		if o.Kind == codegen.Allowed {
+			answer(pr, o.Answer, "", "")
+			continue
 		}
-		answer(pr.In(), h.Blocked, "hk_bu", "hk_ba")
+		b := branches[o.Kind]
+		p(`if (%s) {`, b.taken)
+		if o.JoinNote {
+			joinNote(pr.In(), b.user, b.agent)
+		}
+		answer(pr.In(), o.Answer, b.user, b.agent)
 		p(`}`)
 	}
-	if h.Warns {
-		p(`if (hk_w) {`)
-		if g.note {
-			joinNote(pr.In(), "hk_wu", "hk_wa")
-		}
-		answer(pr.In(), h.Warned, "hk_wu", "hk_wa")
-		p(`}`)
-	}
-	if g.note {
-		allowNote(pr, h)
-	}
-	answer(pr, h.Allow, "", "")
+}
+
+// branches are, for each outcome but the allow, the condition that takes
+// it and the variables of its messages for the user and the agent.
+var branches = map[codegen.OutcomeKind]struct{ taken, user, agent string }{
+	codegen.Blocked: {"hk_b", "hk_bu", "hk_ba"},
+	codegen.Warned:  {"hk_w", "hk_wu", "hk_wa"},
+	codegen.Noted:   {`hk_st != ""`, "hk_st", "hk_st"},
 }
 
 // viewFunc adds a function that tells whether test holds in the view of

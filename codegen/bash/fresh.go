@@ -162,15 +162,6 @@ func joinNote(pr *codegen.Printer, user, agent string) {
 	pr.Line(`if (hk_st != "") { %s = %[1]s hk_sep hk_st; %s = %[2]s hk_sep hk_st }`, user, agent)
 }
 
-// allowNote prints, when no rule matched, h's note answer if it has one.
-func allowNote(pr *codegen.Printer, h *codegen.HookLayout) {
-	if a, ok := h.NoteAnswer(); ok {
-		pr.Line(`if (hk_st != "") {`)
-		answer(pr.In(), a, "hk_st", "hk_st")
-		pr.Line(`}`)
-	}
-}
-
 // bakedRE finds the exact check's list in a wrapper that freshCheck wrote.
 var bakedRE = regexp.MustCompile(`(?m)^\}' '([^'\n]*)' "\$hk_h/\.\./\.\./go\.mod" `)
 

@@ -12,39 +12,9 @@ import (
 	"time"
 
 	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/internal/tablerules"
 	"github.com/hookify/hookify/internal/testenv"
 )
-
-// randomRule is generated rule-file content: empty, a lone newline, text
-// with CR LF, UTF-8 and bytes up to 255 (NUL aside: BWK and busybox awk
-// cannot hold it), with or without a final newline, up to a few KB.
-func randomRule(r *rand.Rand) []byte {
-	switch r.IntN(8) {
-	case 0:
-		return nil
-	case 1:
-		return []byte("\n")
-	}
-	n := r.IntN(3000)
-	b := make([]byte, n)
-	for i := range b {
-		switch r.IntN(6) {
-		case 0:
-			b[i] = '\n'
-		case 1:
-			b[i] = byte(1 + r.IntN(255))
-		default:
-			b[i] = byte(' ' + r.IntN(95))
-		}
-	}
-	if r.IntN(2) == 0 {
-		b = append(b, '\n')
-	}
-	if r.IntN(4) == 0 {
-		b = append(b, "\r\n\r\n\n\n"...)
-	}
-	return b
-}
 
 // TestFingerprintProgram runs the wrapper's exact check (fpProgram) as the
 // wrapper does, under LC_ALL=C with each awk, on generated rule files
@@ -75,7 +45,7 @@ func TestFingerprintProgram(t *testing.T) {
 			var files [][]byte
 			for i := range 2 + r.IntN(12) {
 				name := fmt.Sprintf("hookify.%c%d.local.md", 'a'+r.IntN(26), i)
-				data := randomRule(r)
+				data := tablerules.RandomFile(r)
 				if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 					t.Fatal(err)
 				}

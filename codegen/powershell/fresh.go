@@ -59,13 +59,3 @@ func liveCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
 func joinNote(pr *codegen.Printer, user, agent string) {
 	pr.Line(`if ($hk_note -ne '') { $%s.Add($hk_nj); $%s.Add($hk_nj) }`, user, agent)
 }
-
-// allowNote answers, when no rule matched, with h's note answer if it has
-// one and the rules are stale.
-func allowNote(pr *codegen.Printer, h *codegen.HookLayout) {
-	if a, ok := h.NoteAnswer(); ok {
-		pr.Line(`if ($hk_note -ne '') {`)
-		answer(pr.In(), a, "$hk_nj", "$hk_nj")
-		pr.Line(`}`)
-	}
-}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hookify/hookify/codegen"
+	"github.com/hookify/hookify/internal/tablerules"
 	"github.com/hookify/hookify/internal/testenv"
 )
 
@@ -35,7 +36,7 @@ func TestFingerprintOnDotNet(t *testing.T) {
 		data := map[string][]byte{}
 		for i := range 2 + r.IntN(10) {
 			name := fmt.Sprintf("hookify.%c%d.local.md", 'a'+r.IntN(26), i)
-			b := randomRule(r)
+			b := tablerules.RandomFile(r)
 			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -77,34 +78,4 @@ func TestFingerprintOnDotNet(t *testing.T) {
 			t.Errorf("stale rule files:\n got %q\nwant %q", got, want)
 		}
 	}
-}
-
-// randomRule is generated rule-file content: empty, a lone newline, text
-// with CR LF and bytes up to 255 (NUL aside, as in the Unix hook's test),
-// with or without a final newline.
-func randomRule(r *rand.Rand) []byte {
-	switch r.IntN(8) {
-	case 0:
-		return nil
-	case 1:
-		return []byte("\n")
-	}
-	b := make([]byte, r.IntN(3000))
-	for i := range b {
-		switch r.IntN(6) {
-		case 0:
-			b[i] = '\n'
-		case 1:
-			b[i] = byte(1 + r.IntN(255))
-		default:
-			b[i] = byte(' ' + r.IntN(95))
-		}
-	}
-	if r.IntN(2) == 0 {
-		b = append(b, '\n')
-	}
-	if r.IntN(4) == 0 {
-		b = append(b, "\r\n\r\n\n\n"...)
-	}
-	return b
 }

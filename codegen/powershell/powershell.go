@@ -196,31 +196,33 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 			return err
 		}
 	}
-	if h.Blocks {
-		q(`if ($hk_bu.Count -gt 0) {`)
-		if g.note {
-			joinNote(inner.In(), "hk_bu", "hk_ba")
+	for _, o := range h.Outcomes(g.note) {
+		if o.Kind == codegen.Allowed {
+			answer(inner, o.Answer, "", "")
+			continue
 		}
-		answer(inner.In(), h.Blocked, "[string]::Join($hk_sep, $hk_bu.ToArray())", "[string]::Join($hk_sep, $hk_ba.ToArray())")
+		b := branches[o.Kind]
+		q(`if (%s) {`, b.taken)
+		if o.JoinNote {
+			joinNote(inner.In(), b.list+"u", b.list+"a")
+		}
+		answer(inner.In(), o.Answer, b.user, b.agent)
 		q(`}`)
 	}
-	if h.Warns {
-		q(`if ($hk_wu.Count -gt 0) {`)
-		if g.note {
-			joinNote(inner.In(), "hk_wu", "hk_wa")
-		}
-		answer(inner.In(), h.Warned, "[string]::Join($hk_sep, $hk_wu.ToArray())", "[string]::Join($hk_sep, $hk_wa.ToArray())")
-		q(`}`)
-	}
-	if g.note {
-		allowNote(inner, h)
-	}
-	answer(inner, h.Allow, "", "")
 	p(`} catch {`)
 	p(`  hk_warn ('cannot evaluate the rules: ' + $_.Exception.Message)`)
 	answer(pr.In(), h.Fail, "", "")
 	p(`}`)
 	return nil
+}
+
+// branches are, for each outcome but the allow, the condition that takes
+// it, the lists of its messages (hk_bu and hk_ba for hk_b) and its
+// messages for the user and the agent.
+var branches = map[codegen.OutcomeKind]struct{ taken, list, user, agent string }{
+	codegen.Blocked: {"$hk_bu.Count -gt 0", "hk_b", "[string]::Join($hk_sep, $hk_bu.ToArray())", "[string]::Join($hk_sep, $hk_ba.ToArray())"},
+	codegen.Warned:  {"$hk_wu.Count -gt 0", "hk_w", "[string]::Join($hk_sep, $hk_wu.ToArray())", "[string]::Join($hk_sep, $hk_wa.ToArray())"},
+	codegen.Noted:   {"$hk_note -ne ''", "", "$hk_nj", "$hk_nj"},
 }
 
 // answer prints a and exits with its code. The fixed JSON pieces are
