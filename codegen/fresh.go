@@ -55,8 +55,10 @@ const fpMod = 2147483647
 
 // Fingerprint is a rule file's content as a hook's awk recomputes it: over
 // the lines of data as awk's getline splits them (at each newline; a final
-// newline ends the last line and adds none), h = (h*31 + b) % fpMod for
-// each byte b of a line, then for a newline after it.
+// newline ends the last line and adds none), each without one CR at its
+// end (a checkout with CRLF line ends, which the compiler reads alike, is
+// the same file), h = (h*31 + b) % fpMod for each byte b of a line, then
+// for a newline after it.
 func Fingerprint(data []byte) uint32 {
 	s := string(data)
 	if s == "" {
@@ -65,6 +67,7 @@ func Fingerprint(data []byte) uint32 {
 	s = strings.TrimSuffix(s, "\n")
 	var h uint64
 	for _, line := range strings.Split(s, "\n") {
+		line = strings.TrimSuffix(line, "\r")
 		for i := 0; i < len(line); i++ {
 			h = (h*31 + uint64(line[i])) % fpMod
 		}

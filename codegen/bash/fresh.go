@@ -29,6 +29,7 @@ const fpProgram = `BEGIN {
     f = ARGV[i]; k = f; sub(/.*\//, "", k); h = 0
     while ((r = (getline l < f)) > 0) {
       m = length(l)
+      if (m && substr(l, m) == "\r") m--
       for (j = 1; j <= m; j++) h = (h * 31 + C[substr(l, j, 1)]) % 2147483647
       h = (h * 31 + 10) % 2147483647
     }

@@ -18,7 +18,10 @@ class Fingerprint {
         int n = b.Length;
         if (b[n - 1] == 10) n--;
         long h = 0;
-        for (int i = 0; i < n; i++) h = (h * 31 + b[i]) % 2147483647;
+        for (int i = 0; i < n; i++) {
+            if (b[i] == 13 && (i + 1 == n || b[i + 1] == 10)) continue;
+            h = (h * 31 + b[i]) % 2147483647;
+        }
         return (h * 31 + 10) % 2147483647;
     }
 

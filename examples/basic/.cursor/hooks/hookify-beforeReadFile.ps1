@@ -283,14 +283,18 @@ function hk_live([string[]]$names, [long[]]$sums, [string[]]$build, [string]$cmd
 }
 
 # hk_fp: the fingerprint of a rule file's bytes (codegen.Fingerprint): h =
-# (h*31 + b) % 2147483647 over the bytes, a final newline left out, then
-# once more for a newline; 0 for an empty file.
+# (h*31 + b) % 2147483647 over the bytes, a final newline and a CR before
+# each newline or at the end left out, then once more for a newline; 0 for
+# an empty file.
 function hk_fp([byte[]]$b) {
   if ($b.Length -eq 0) { return [long]0 }
   $n = $b.Length
   if ($b[$n - 1] -eq 10) { $n-- }
   [long]$h = 0
-  for ($i = 0; $i -lt $n; $i++) { $h = ($h * 31 + $b[$i]) % 2147483647 }
+  for ($i = 0; $i -lt $n; $i++) {
+    if ($b[$i] -eq 13 -and ($i + 1 -eq $n -or $b[$i + 1] -eq 10)) { continue }
+    $h = ($h * 31 + $b[$i]) % 2147483647
+  }
   return ($h * 31 + 10) % 2147483647
 }
 
