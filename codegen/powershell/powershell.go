@@ -12,8 +12,10 @@
 //
 // Values are compared as bytes, as awk does under LC_ALL=C: payload strings
 // are held with one char per UTF-8 byte, and each regex condition runs the
-// Unix hook's ERE (Condition.ERE) converted by DotNetRegex. So the two
-// scripts agree by construction, on case folding and newline rules included.
+// Unix hook's ERE (Condition.ERE) converted by DotNetRegex, or, where the
+// Unix hook runs the ERE's table (pyre.NewTable), the same table (hk_dfa).
+// So the two scripts agree by construction, on case folding and newline
+// rules included.
 // All rule text goes through Quote.
 package powershell
 
@@ -27,6 +29,7 @@ import (
 	"github.com/hookify/hookify/codegen"
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/ir"
+	"github.com/hookify/hookify/pyre"
 	"github.com/hookify/hookify/templates"
 )
 
@@ -50,6 +53,8 @@ type Options struct {
 type hookData struct {
 	Header, Events, Twin, Data, Keys, ToolSlots, Patches, Slots, Body string
 	LastMessage                                                       bool
+	// Table: a regex runs as a table (hk_dfa).
+	Table bool
 	// Live is the call of the stale-rule check (fresh.go), or "".
 	Live string
 }
@@ -119,6 +124,7 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 		Body:      strings.TrimRight(body.String(), "\n"),
 
 		LastMessage: g.lastMessage,
+		Table:       g.tables,
 		Live:        liveCheck(opts.Rules, l),
 	})
 	if err != nil {
@@ -132,6 +138,8 @@ type gen struct {
 	data *codegen.Data
 	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
 	lastMessage bool
+	// tables: a regex runs as a table (hk_dfa).
+	tables bool
 	// note: the answers carry the note on stale rules (fresh.go).
 	note bool
 	// err is the first rule a test could not spell (test).
@@ -156,6 +164,34 @@ func (g *gen) regex(cd ir.ResolvedCondition) (string, error) {
 	return g.data.Var("re", net, psVar, func(v, net string) string {
 		return v + " = [System.Text.RegularExpressions.Regex]::new(" + Quote(net) + ", [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))"
 	}), nil
+}
+
+// table adds the table of cd's ERE to the data section and returns its
+// variable, or "" when the ERE runs as a .NET regex. The decision is the
+// Unix hook's (codegen/bash's awkForms): every ERE that is not pyre.Linear
+// and whose automaton pyre.NewTable builds runs as the same table, by
+// hk_dfa, in both twins, as .NET's engine backtracks on the same shapes
+// as mawk's and busybox's.
+func (g *gen) table(cd ir.ResolvedCondition) string {
+	if pyre.Linear(cd.ERE) {
+		return ""
+	}
+	t, ok := pyre.NewTable(cd.ERE)
+	if !ok {
+		return ""
+	}
+	g.tables = true
+	return g.data.Var("d", cd.ERE, psVar, func(v, _ string) string {
+		return v + " = " + TableLiteral(t)
+	})
+}
+
+// TableLiteral is the PowerShell hashtable that hk_dfa runs t from: the
+// three strings of t.AWKData, and C, T and E, which hk_dfa decodes them
+// into at its first call.
+func TableLiteral(t *pyre.Table) string {
+	cs, next, ends := t.AWKData()
+	return fmt.Sprintf("@{ cs = %s; ts = %s; es = %s; C = $null; T = $null; E = $null }", Quote(cs), Quote(next), Quote(ends))
 }
 
 func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
@@ -354,6 +390,10 @@ func (g *gen) test(leaf codegen.Test) string {
 	var t string
 	switch cd.Op.Spec().Test {
 	case ir.TestRegex:
+		if d := g.table(cd); d != "" {
+			t = fmt.Sprintf(`(hk_dfa %s %s)`, d, val)
+			break
+		}
 		re, err := g.regex(cd)
 		if err != nil {
 			return g.fail(err)

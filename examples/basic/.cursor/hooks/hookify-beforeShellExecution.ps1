@@ -40,7 +40,7 @@ $hk_sep = '\n\n'
 # block-force-push (.claude/hookify.block-force-push.local.md)
 $hk_u1 = '[block-force-push]\n🚫 Force push blocked\n\nUse git push --force-with-lease instead: it refuses to overwrite work you\nhave not seen.'
 $hk_a1 = '**[block-force-push]**\n🚫 **Force push blocked**\n\nUse `git push --force-with-lease` instead: it refuses to overwrite work you\nhave not seen.'
-$hk_re1 = [System.Text.RegularExpressions.Regex]::new('[Gg](?:[Ii]|\xC4[\xB0-\xB1])[Tt](?:[\x09-\x0D\x1C-\x20]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8-\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+[Pp][Uu](?:[Ss]|\xC5\xBF)[Hh](?:[\x09-\x0D\x1C-\x20]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8-\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+[\x00-\x09\x0B-\xFF]*(?:\-\-[Ff][Oo][Rr][Cc][Ee]|\-[Ff])(?:[\x09-\x0D\x1C-\x20]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8-\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80|\x0A?\z)', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))
+$hk_d1 = @{ cs = '8*0 2 3 3*2 14*0 5*2 12*0 4 21*0 5 0 6 7 8 9 10 5*0 11 12 0 13 14 15 16 13*0 5 0 6 7 8 9 10 5*0 11 12 0 13 14 15 16 10*0 17 18 3*19 20 5*19 15*0 21 4*0 22 23 7*0 2*19 5*0 19 2*24 13*0 25 2*0 26 0 27 28 27*0 29 30 31 28*0'; ts = '9*2 34 31*2 34 2 66 16*2 98 12*2 34 6*2 130 24*2 34 15*2 66 9*2 2*162 4*2 34 17*2 194 2*2 226 258 290 2*2 2*162 4*2 34 3*2 322 13*2 194 2*2 226 258 290 8*2 34 11*2 162 2*2 162 16*2 34 12*2 354 18*2 34 8*2 386 418 21*2 34 8*2 354 22*2 34 7*2 450 23*2 34 8*2 162 22*2 34 8*2 4*162 19*2 34 13*2 162 17*2 34 5*2 482 13*2 514 11*2 34 546 30*2 34 16*2 482 8*2 2*578 4*2 34 17*2 610 2*2 642 674 706 738 2 2*578 770 3*738 802 17*738 834 2*738 866 898 930 8*2 34 11*2 578 2*2 578 16*2 34 12*2 962 18*2 34 8*2 994 1026 21*2 34 8*2 962 14*2 738 2 738 2 770 3*738 802 24*738 2 738 2 1058 2*738 1090 802 24*738 2 738 2 770 3*738 802 738 1122 16*738 1154 5*738 2 738 2 770 3*738 802 11*738 578 2*738 578 9*738 2 738 2 770 3*738 802 12*738 1186 11*738 2 738 2 770 3*738 802 8*738 1218 1250 14*738 2 738 2 770 3*738 802 8*738 1186 14*738 8*2 34 8*2 578 22*2 34 8*2 4*578 19*2 34 13*2 578 9*2 738 2 738 2 1058 2*738 1282 802 24*738 2 2*0 770 3*738 802 17*738 1314 2*738 1346 1378 1410 738 2 738 2 770 3*738 802 6*738 1442 17*738 2 738 2 770 3*738 802 15*738 1122 8*738 2 738 2 770 3*738 802 8*738 578 15*738 2 738 2 770 3*738 802 8*738 4*578 12*738 2 738 2 770 3*738 802 13*738 578 10*738 2 2*0 770 3*738 802 2*738 1474 14*738 1314 2*738 1346 1378 1410 738 2 738 2 770 3*738 802 11*738 0 2*738 0 9*738 2 738 2 770 3*738 802 12*738 1506 11*738 2 738 2 770 3*738 802 8*738 1538 1570 14*738 2 738 2 770 3*738 802 8*738 1506 15*738 2 1602 162 770 3*738 802 17*738 1634 2*738 1666 1698 1730 738 2 738 2 770 3*738 802 4*738 1762 19*738 2 738 2 770 3*738 802 8*738 0 15*738 2 738 2 770 3*738 802 8*738 4*0 12*738 2 738 2 770 3*738 802 13*738 0 10*738 2 1602 162 770 3*738 802 3*738 1794 13*738 1634 2*738 1666 1698 1730 738 2 738 2 770 3*738 802 11*738 1602 2*738 1602 9*738 2 738 2 770 3*738 802 12*738 1826 11*738 2 738 2 770 3*738 802 8*738 1858 1890 14*738 2 738 2 770 3*738 802 8*738 1826 15*738 2 738 2 770 1922 2*738 802 24*738 2 738 2 770 3*738 802 7*738 1954 16*738 2 738 2 770 3*738 802 8*738 1602 15*738 2 738 2 770 3*738 802 8*738 4*1602 12*738 2 738 2 770 3*738 802 13*738 1602 10*738 2 738 2 770 738 1090 738 802 24*738 2 738 2 770 3*738 802 5*738 1986 13*738 2018 4*738 2 738 2 770 3*738 802 578 23*738 2 738 2 770 3*738 802 16*738 1986 6*738'; es = '1090 1282'; C = $null; T = $null; E = $null }
 
 # Wanted payload keys: top-level ones, and members of the top-level
 # tool_input object. Key i is decoded into $hk_v[i] ($null when unset).
@@ -221,6 +221,45 @@ function hk_transcript($p) {
   } catch {
     return ''
   }
+}
+
+# hk_dfa: the table matcher of the Unix hook (templates/table.awk,
+# docs/awk-engines.md §14), for the regexes whose ERE .NET could backtrack
+# on. $d is a table of pyre's (its AWKData strings: cs the classes of the
+# bytes 1-255, ts the transitions, es the states that accept at the end of
+# the value, runs of n equal numbers written n*x), decoded into C, T and E
+# the first time. A state is the index of its first entry in T, so a byte
+# (a char of $v, U+0000-U+00FF) costs one lookup in C and one in T; 0 is a
+# match and -1 no match whatever follows, so the loop stops at the first
+# state that decides. NUL reads as class 0.
+function hk_drle([string]$s) {
+  $a = [System.Collections.Generic.List[int]]::new()
+  foreach ($x in $s.Split([char[]]' ', [StringSplitOptions]::RemoveEmptyEntries)) {
+    $r = 1
+    $p = $x.IndexOf('*')
+    if ($p -ge 0) { $r = [int]$x.Substring(0, $p); $x = $x.Substring($p + 1) }
+    $n = [int]$x
+    for (; $r -gt 0; $r--) { $a.Add($n) }
+  }
+  return ,$a
+}
+function hk_dfa($d, [string]$v) {
+  if ($null -eq $d.T) {
+    $c = [int[]]::new(256)
+    $a = hk_drle $d.cs
+    for ($i = 1; $i -lt 256; $i++) { $c[$i] = $a[$i - 1] }
+    $a = hk_drle $d.ts
+    $a.Insert(0, 0)
+    $t = $a.ToArray()
+    $e = [bool[]]::new($t.Length)
+    foreach ($s in (hk_drle $d.es)) { $e[$s] = $true }
+    $d.C = $c; $d.E = $e; $d.T = $t
+  }
+  $c = $d.C; $t = $d.T
+  $s = $t[1]
+  $n = $v.Length
+  for ($i = 0; $i -lt $n -and $s -gt 0; $i++) { $s = $t[$s + $c[[int]$v[$i]]] }
+  return ($s -eq 0) -or ($s -gt 0 -and $d.E[$s])
 }
 
 # Live rules (docs/live-rules.md). hk_live checks the rule files this hook
@@ -412,7 +451,7 @@ try {
   $hk_bu = [System.Collections.Generic.List[string]]::new()
   $hk_ba = [System.Collections.Generic.List[string]]::new()
   # block-force-push
-  if (($null -ne $hk_v[1]) -and $hk_re1.IsMatch($hk_v[1])) {
+  if (($null -ne $hk_v[1]) -and (hk_dfa $hk_d1 $hk_v[1])) {
     $hk_bu.Add($hk_u1); $hk_ba.Add($hk_a1)
   }
   if ($hk_bu.Count -gt 0) {

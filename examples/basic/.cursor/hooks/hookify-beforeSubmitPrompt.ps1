@@ -40,7 +40,7 @@ $hk_sep = '\n\n'
 # no-prod-deploy (.claude/hookify.no-prod-deploy.local.md)
 $hk_u1 = '[no-prod-deploy]\nProduction deploys go through the release pipeline, not the agent.'
 $hk_a1 = '**[no-prod-deploy]**\nProduction deploys go through the release pipeline, not the agent.'
-$hk_re1 = [System.Text.RegularExpressions.Regex]::new('(?:\A|[\x00-\x2F\x3A-\x40\x5B-\x5E\x60\x7B-\xFF])[Dd][Ee][Pp][Ll][Oo][Yy](?:[\x09-\x0D\x1C-\x20]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8-\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+(?:[Tt][Oo](?:[\x09-\x0D\x1C-\x20]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8-\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)+)?[Pp][Rr][Oo][Dd](?:[Uu][Cc][Tt](?:[Ii]|\xC4[\xB0-\xB1])[Oo][Nn])?(?:[\x00-\x2F\x3A-\x40\x5B-\x5E\x60\x7B-\xFF]|\z)', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))
+$hk_d1 = @{ cs = '8*0 5*2 14*0 5*2 15*0 10*1 7*0 2*1 3 4 5 3*1 6 2*1 7 1 8 9 10 1 11 1 12 13 3*1 14 1 4*0 1 0 2*1 3 4 5 3*1 6 2*1 7 1 8 9 10 1 11 1 12 13 3*1 14 1 5*0 15 16 3*17 18 5*17 15*0 19 4*0 20 21 7*0 2*17 5*0 17 2*22 16*0 23 0 24 28*0 25 26 27 28*0'; ts = '2*2 30 2 30 58 10*30 14*2 30 2 12*30 14*2 30 2 2*30 86 9*30 14*2 30 2 7*30 114 4*30 14*2 30 2 4*30 142 7*30 14*2 30 2 6*30 170 5*30 14*2 30 2 11*30 198 14*2 30 226 12*30 8*2 254 2 282 310 338 2 30 226 30 58 5*30 366 30 394 2*30 8*2 254 2 282 310 338 2 30 2 30 58 10*30 3*2 226 2*2 226 7*2 30 2 30 58 10*30 4*2 422 9*2 30 2 30 58 10*30 450 478 12*2 30 2 30 58 10*30 422 13*2 30 2 8*30 506 3*30 14*2 30 2 6*30 534 5*30 14*2 30 2 30 58 10*30 226 13*2 30 2 30 58 10*30 4*226 10*2 30 2 30 58 10*30 5*2 226 8*2 30 2 6*30 562 5*30 14*2 30 590 12*30 8*2 618 2 646 674 702 2 30 2 30 730 10*30 14*2 30 590 30 58 5*30 366 4*30 8*2 618 2 646 674 702 2 30 2 30 58 10*30 3*2 590 2*2 590 7*2 30 2 30 58 10*30 4*2 758 9*2 30 2 30 58 10*30 786 814 12*2 30 2 30 58 10*30 758 12*2 0 30 0 10*30 842 30 13*0 2 30 2 30 58 10*30 590 13*2 30 2 30 58 10*30 4*590 10*2 30 2 30 58 10*30 5*2 590 8*2 30 2 870 11*30 14*2 30 2 9*30 898 2*30 14*2 30 2 3*30 926 8*30 9*2 954 4*2 30 2 6*30 982 5*30 14*2 30 2 30 58 10*30 7*2 1010 6*2 30 2 5*30 1038 6*30 14*2 30 2 30 58 4*30 982 5*30 13*2 0 30 0 12*30 13*0'; es = '730 1038'; C = $null; T = $null; E = $null }
 
 # Wanted payload keys: top-level ones, and members of the top-level
 # tool_input object. Key i is decoded into $hk_v[i] ($null when unset).
@@ -222,6 +222,45 @@ function hk_transcript($p) {
   } catch {
     return ''
   }
+}
+
+# hk_dfa: the table matcher of the Unix hook (templates/table.awk,
+# docs/awk-engines.md §14), for the regexes whose ERE .NET could backtrack
+# on. $d is a table of pyre's (its AWKData strings: cs the classes of the
+# bytes 1-255, ts the transitions, es the states that accept at the end of
+# the value, runs of n equal numbers written n*x), decoded into C, T and E
+# the first time. A state is the index of its first entry in T, so a byte
+# (a char of $v, U+0000-U+00FF) costs one lookup in C and one in T; 0 is a
+# match and -1 no match whatever follows, so the loop stops at the first
+# state that decides. NUL reads as class 0.
+function hk_drle([string]$s) {
+  $a = [System.Collections.Generic.List[int]]::new()
+  foreach ($x in $s.Split([char[]]' ', [StringSplitOptions]::RemoveEmptyEntries)) {
+    $r = 1
+    $p = $x.IndexOf('*')
+    if ($p -ge 0) { $r = [int]$x.Substring(0, $p); $x = $x.Substring($p + 1) }
+    $n = [int]$x
+    for (; $r -gt 0; $r--) { $a.Add($n) }
+  }
+  return ,$a
+}
+function hk_dfa($d, [string]$v) {
+  if ($null -eq $d.T) {
+    $c = [int[]]::new(256)
+    $a = hk_drle $d.cs
+    for ($i = 1; $i -lt 256; $i++) { $c[$i] = $a[$i - 1] }
+    $a = hk_drle $d.ts
+    $a.Insert(0, 0)
+    $t = $a.ToArray()
+    $e = [bool[]]::new($t.Length)
+    foreach ($s in (hk_drle $d.es)) { $e[$s] = $true }
+    $d.C = $c; $d.E = $e; $d.T = $t
+  }
+  $c = $d.C; $t = $d.T
+  $s = $t[1]
+  $n = $v.Length
+  for ($i = 0; $i -lt $n -and $s -gt 0; $i++) { $s = $t[$s + $c[[int]$v[$i]]] }
+  return ($s -eq 0) -or ($s -gt 0 -and $d.E[$s])
 }
 
 # Live rules (docs/live-rules.md). hk_live checks the rule files this hook
@@ -413,7 +452,7 @@ try {
   $hk_bu = [System.Collections.Generic.List[string]]::new()
   $hk_ba = [System.Collections.Generic.List[string]]::new()
   # no-prod-deploy
-  if (((($null -ne $hk_v[1]) -and $hk_re1.IsMatch($hk_v[1])) -or ((($null -ne $hk_v[2]) -or (($null -eq $hk_v[1]))) -and $hk_re1.IsMatch((hk_s $hk_v[2]))))) {
+  if (((($null -ne $hk_v[1]) -and (hk_dfa $hk_d1 $hk_v[1])) -or ((($null -ne $hk_v[2]) -or (($null -eq $hk_v[1]))) -and (hk_dfa $hk_d1 (hk_s $hk_v[2]))))) {
     $hk_bu.Add($hk_u1); $hk_ba.Add($hk_a1)
   }
   if ($hk_bu.Count -gt 0) {

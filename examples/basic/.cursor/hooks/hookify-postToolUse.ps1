@@ -45,7 +45,7 @@ $hk_u2 = '[warn-sudo]\n⚠️ This command runs with sudo. Make sure it really n
 $hk_a2 = '**[warn-sudo]**\n⚠️ This command runs with **sudo**. Make sure it really needs root.'
 $hk_re1 = [System.Text.RegularExpressions.Regex]::new('\.(?:[Jj](?:[Ss]|\xC5\xBF)|[Tt](?:[Ss]|\xC5\xBF))[Xx]?\x0A?\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))
 $hk_re2 = [System.Text.RegularExpressions.Regex]::new('[Cc][Oo][Nn](?:[Ss]|\xC5\xBF)[Oo][Ll][Ee]\.[Ll][Oo][Gg]\(', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))
-$hk_re3 = [System.Text.RegularExpressions.Regex]::new('(?:\A|[\x26\x3B\x7C](?:[\x09-\x0D\x1C-\x20]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8-\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)*)(?:[Ss]|\xC5\xBF)[Uu][Dd][Oo](?:[\x09-\x0D\x1C-\x20]|\xC2[\x85\xA0]|\xE1\x9A\x80|\xE2\x80[\x80-\x8A\xA8-\xA9\xAF]|\xE2\x81\x9F|\xE3\x80\x80)', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))
+$hk_d3 = @{ cs = '8*0 5*1 14*0 5*1 5*0 2 20*0 2 8*0 3 10*0 4 3*0 5 0 6 14*0 3 10*0 4 3*0 5 0 6 6*0 2 3*0 7 8 3*9 10 5*9 15*0 11 4*0 12 13 7*0 2*9 5*0 9 15*0 14 2*0 15 2*0 16 27*0 17 18 19 28*0'; ts = '2 2*22 42 2*22 62 10*22 82 5*22 42 18*22 2*42 2*22 62 9*22 102 82 122 142 162 2*22 42 3*22 182 15*22 42 11*22 62 7*22 42 7*22 42 2*22 42 8*22 42 8*22 202 10*22 42 4*22 222 242 13*22 42 4*22 202 14*22 42 262 18*22 42 4*22 42 14*22 42 4*22 4*42 11*22 42 9*22 42 9*22 42 22 282 16*22 0 42 12*22 302 22 322 342 362 2*22 42 7*22 0 2*22 0 8*22 42 8*22 382 10*22 42 4*22 402 422 13*22 42 4*22 382 14*22 42 4*22 0 14*22 42 4*22 4*0 11*22 42 9*22 0 7*22'; es = ''; C = $null; T = $null; E = $null }
 
 # Wanted payload keys: top-level ones, and members of the top-level
 # tool_input object. Key i is decoded into $hk_v[i] ($null when unset).
@@ -329,6 +329,45 @@ function hk_any([scriptblock]$t) {
   return $false
 }
 
+# hk_dfa: the table matcher of the Unix hook (templates/table.awk,
+# docs/awk-engines.md §14), for the regexes whose ERE .NET could backtrack
+# on. $d is a table of pyre's (its AWKData strings: cs the classes of the
+# bytes 1-255, ts the transitions, es the states that accept at the end of
+# the value, runs of n equal numbers written n*x), decoded into C, T and E
+# the first time. A state is the index of its first entry in T, so a byte
+# (a char of $v, U+0000-U+00FF) costs one lookup in C and one in T; 0 is a
+# match and -1 no match whatever follows, so the loop stops at the first
+# state that decides. NUL reads as class 0.
+function hk_drle([string]$s) {
+  $a = [System.Collections.Generic.List[int]]::new()
+  foreach ($x in $s.Split([char[]]' ', [StringSplitOptions]::RemoveEmptyEntries)) {
+    $r = 1
+    $p = $x.IndexOf('*')
+    if ($p -ge 0) { $r = [int]$x.Substring(0, $p); $x = $x.Substring($p + 1) }
+    $n = [int]$x
+    for (; $r -gt 0; $r--) { $a.Add($n) }
+  }
+  return ,$a
+}
+function hk_dfa($d, [string]$v) {
+  if ($null -eq $d.T) {
+    $c = [int[]]::new(256)
+    $a = hk_drle $d.cs
+    for ($i = 1; $i -lt 256; $i++) { $c[$i] = $a[$i - 1] }
+    $a = hk_drle $d.ts
+    $a.Insert(0, 0)
+    $t = $a.ToArray()
+    $e = [bool[]]::new($t.Length)
+    foreach ($s in (hk_drle $d.es)) { $e[$s] = $true }
+    $d.C = $c; $d.E = $e; $d.T = $t
+  }
+  $c = $d.C; $t = $d.T
+  $s = $t[1]
+  $n = $v.Length
+  for ($i = 0; $i -lt $n -and $s -gt 0; $i++) { $s = $t[$s + $c[[int]$v[$i]]] }
+  return ($s -eq 0) -or ($s -gt 0 -and $d.E[$s])
+}
+
 # Live rules (docs/live-rules.md). hk_live checks the rule files this hook
 # was built from ($names, bytewise order, with the fingerprints $sums) and
 # returns '' when they are as built: a stamp strictly newer than this script
@@ -536,7 +575,7 @@ try {
     $hk_wu.Add($hk_u1); $hk_wa.Add($hk_a1)
   }
   # warn-sudo
-  if ((hk_tool_in $hk_v[1] @('Shell')) -and ($null -ne $hk_v[8]) -and $hk_re3.IsMatch($hk_v[8])) {
+  if ((hk_tool_in $hk_v[1] @('Shell')) -and ($null -ne $hk_v[8]) -and (hk_dfa $hk_d3 $hk_v[8])) {
     $hk_wu.Add($hk_u2); $hk_wa.Add($hk_a2)
   }
   if ($hk_wu.Count -gt 0) {

@@ -40,7 +40,7 @@ $hk_sep = '\n\n'
 # protect-env (.claude/hookify.protect-env.local.md)
 $hk_u1 = '[protect-env]\n🔒 .env files hold secrets. Edit .env.example instead and tell the\nuser which variable to set.'
 $hk_a1 = '**[protect-env]**\n🔒 **`.env` files hold secrets.** Edit `.env.example` instead and tell the\nuser which variable to set.'
-$hk_re1 = [System.Text.RegularExpressions.Regex]::new('(?:\A|\/)\.[Ee][Nn][Vv](?:\.(?:[A-Za-z]|\xC4[\xB0-\xB1]|\xC5\xBF|\xE2\x84\xAA)+)?\x0A?\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))
+$hk_d1 = @{ cs = '9*0 1 35*0 2 3 17*0 4*4 5 8*4 6 7*4 7 4*4 6*0 4*4 5 8*4 6 7*4 7 4*4 9*0 8 37*0 9 5*0 2*10 13*0 11 4*0 12 13 28*0 14 29*0'; ts = '2 2*17 32 2 14*17 2 14*17 2 17 47 12*17 2 2*17 62 11*17 2 3*17 77 8*17 92 107 2 14*17 2 14*17 2 4*122 4*17 137 152 167 17 92 17 2 4*122 4*17 137 152 167 3*17 2 6*17 122 7*17 2 7*17 122 6*17 2 4*17 182 9*17 2 5*17 122 5*17'; es = '77 92 122'; C = $null; T = $null; E = $null }
 $hk_re2 = [System.Text.RegularExpressions.Regex]::new('\.[Ee][Xx][Aa][Mm][Pp][Ll][Ee]\x0A?\z', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant, [TimeSpan]::new(0, 0, 10))
 
 # Wanted payload keys: top-level ones, and members of the top-level
@@ -320,6 +320,45 @@ function hk_any([scriptblock]$t) {
   return $false
 }
 
+# hk_dfa: the table matcher of the Unix hook (templates/table.awk,
+# docs/awk-engines.md §14), for the regexes whose ERE .NET could backtrack
+# on. $d is a table of pyre's (its AWKData strings: cs the classes of the
+# bytes 1-255, ts the transitions, es the states that accept at the end of
+# the value, runs of n equal numbers written n*x), decoded into C, T and E
+# the first time. A state is the index of its first entry in T, so a byte
+# (a char of $v, U+0000-U+00FF) costs one lookup in C and one in T; 0 is a
+# match and -1 no match whatever follows, so the loop stops at the first
+# state that decides. NUL reads as class 0.
+function hk_drle([string]$s) {
+  $a = [System.Collections.Generic.List[int]]::new()
+  foreach ($x in $s.Split([char[]]' ', [StringSplitOptions]::RemoveEmptyEntries)) {
+    $r = 1
+    $p = $x.IndexOf('*')
+    if ($p -ge 0) { $r = [int]$x.Substring(0, $p); $x = $x.Substring($p + 1) }
+    $n = [int]$x
+    for (; $r -gt 0; $r--) { $a.Add($n) }
+  }
+  return ,$a
+}
+function hk_dfa($d, [string]$v) {
+  if ($null -eq $d.T) {
+    $c = [int[]]::new(256)
+    $a = hk_drle $d.cs
+    for ($i = 1; $i -lt 256; $i++) { $c[$i] = $a[$i - 1] }
+    $a = hk_drle $d.ts
+    $a.Insert(0, 0)
+    $t = $a.ToArray()
+    $e = [bool[]]::new($t.Length)
+    foreach ($s in (hk_drle $d.es)) { $e[$s] = $true }
+    $d.C = $c; $d.E = $e; $d.T = $t
+  }
+  $c = $d.C; $t = $d.T
+  $s = $t[1]
+  $n = $v.Length
+  for ($i = 0; $i -lt $n -and $s -gt 0; $i++) { $s = $t[$s + $c[[int]$v[$i]]] }
+  return ($s -eq 0) -or ($s -gt 0 -and $d.E[$s])
+}
+
 # Live rules (docs/live-rules.md). hk_live checks the rule files this hook
 # was built from ($names, bytewise order, with the fingerprints $sums) and
 # returns '' when they are as built: a stamp strictly newer than this script
@@ -523,7 +562,7 @@ try {
   $hk_bu = [System.Collections.Generic.List[string]]::new()
   $hk_ba = [System.Collections.Generic.List[string]]::new()
   # protect-env
-  if ((hk_tool_in $hk_v[1] @('Write', 'StrReplace', 'Edit', 'MultiEdit', 'ApplyPatch')) -and ((((($null -ne $hk_v[2]) -and $hk_re1.IsMatch($hk_v[2]) -and (-not $hk_re2.IsMatch($hk_v[2]))) -or (($null -ne $hk_v[3]) -and $hk_re1.IsMatch($hk_v[3]) -and (-not $hk_re2.IsMatch($hk_v[3]))))) -or ((hk_any { param($w) ((($null -ne $w['f']) -and $hk_re1.IsMatch($w['f']) -and (-not $hk_re2.IsMatch($w['f']))) -or (($null -ne $w['m']) -and $hk_re1.IsMatch($w['m']) -and (-not $hk_re2.IsMatch($w['m'])))) })))) {
+  if ((hk_tool_in $hk_v[1] @('Write', 'StrReplace', 'Edit', 'MultiEdit', 'ApplyPatch')) -and ((((($null -ne $hk_v[2]) -and (hk_dfa $hk_d1 $hk_v[2]) -and (-not $hk_re2.IsMatch($hk_v[2]))) -or (($null -ne $hk_v[3]) -and (hk_dfa $hk_d1 $hk_v[3]) -and (-not $hk_re2.IsMatch($hk_v[3]))))) -or ((hk_any { param($w) ((($null -ne $w['f']) -and (hk_dfa $hk_d1 $w['f']) -and (-not $hk_re2.IsMatch($w['f']))) -or (($null -ne $w['m']) -and (hk_dfa $hk_d1 $w['m']) -and (-not $hk_re2.IsMatch($w['m'])))) })))) {
     $hk_bu.Add($hk_u1); $hk_ba.Add($hk_a1)
   }
   if ($hk_bu.Count -gt 0) {
