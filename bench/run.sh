@@ -386,7 +386,7 @@ done
 # block-force-push rule, whose ERE mawk and busybox awk backtrack on, so the
 # hook runs its table (hk_dfa), against the same project without it, on a
 # 1 KB command that holds the rule's needle (the table runs over it all);
-# the added CPU time as a multiple of the bash floor's (SPEC §9.4: at most
+# the added CPU time as a multiple of the bash floor's (issue 22: at most
 # 0.2x with mawk). Then one call on a 1 MB command of spaces after "git
 # push", which took mawk minutes with the ERE (budget: 2 s in every awk).
 dfa_project() {

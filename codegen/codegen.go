@@ -33,7 +33,7 @@ const (
 )
 
 // Header returns the "Code generated" line (without a comment marker) for
-// files compiled from sources with the build flags flags (SPEC §9.6: every
+// files compiled from sources with the build flags flags (README, "Usage": every
 // flag that shapes the output, spelled out, so that check, doctor and a hook
 // that rebuilds itself read them back; "" for none):
 //

@@ -8,10 +8,10 @@ import (
 )
 
 // What a generated hook knows about the rule files of its build, so that it
-// notices at each call that they changed since (SPEC §9.2,
+// notices at each call that they changed since (docs/live-rules.md,
 // docs/live-rules.md).
 
-// RulesDir and RulesPattern are the default rule input (SPEC §2), as a hook
+// RulesDir and RulesPattern are the default rule input (README, "Usage"), as a hook
 // globs it: RulesDir/RulesPattern under the root.
 const (
 	RulesDir     = ".claude"

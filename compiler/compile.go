@@ -55,7 +55,7 @@ type Options struct {
 }
 
 // BuildFlags spells out every option that shapes the generated scripts, in
-// a fixed order, as the header of each records them (SPEC §9.6):
+// a fixed order, as the header of each records them (README, "Usage"):
 // "--layout per-event --warn context", then " --no-prompt-hooks" when set.
 // ParseBuildFlags reads them back. --platform shapes hooks.json alone (it
 // picks which twin its commands run; a team that mixes systems commits
@@ -267,7 +267,7 @@ func fatal(res *Result) bool {
 // compileFile reads, parses and lowers one rule file. It returns the
 // parsed file (nil when unreadable), the rule, or nil when nothing is
 // generated for it, and the file's diagnostics: a disabled rule's are all
-// warnings (SPEC §8.1).
+// warnings (README, "A rule that does not compile").
 func compileFile(root fs.FS, name string, opts Options, tr Translator) (*parser.File, *ir.Rule, diag.List) {
 	var diags diag.List
 	src, err := readRegular(root, name)

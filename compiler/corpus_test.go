@@ -80,7 +80,7 @@ func compiles(res *Result) bool {
 }
 
 // TestCorpusRepositories builds each repository's rules together, as
-// build --keep-going does (SPEC §8.4): every repository with at least one
+// build --keep-going does (README, "Rules as people write them"): every repository with at least one
 // rule that compiles on its own gets hooks, whatever its other rules hold.
 func TestCorpusRepositories(t *testing.T) {
 	repos, files := corpusRepos(t)
@@ -267,7 +267,7 @@ func writeCounts(b *strings.Builder, counts map[diag.Code]int, keep func(diag.Co
 
 // TestCorpusFix runs hookify fix over every real rule file on its own and
 // over each repository's rules: compile, fix, compile gives the same bytes
-// (SPEC §8.4), and the warnings about where upstream reads or runs a rule
+// (README, "Rules as people write them"), and the warnings about where upstream reads or runs a rule
 // differently go down.
 func TestCorpusFix(t *testing.T) {
 	repos, files := corpusRepos(t)

@@ -8,7 +8,7 @@ import (
 )
 
 // liveRules is what the hooks of a build from root know about its rule
-// files (SPEC §9.2, docs/live-rules.md): every file of the default input,
+// files (docs/live-rules.md): every file of the default input,
 // with its fingerprint, when each rule file built is one of them; nil
 // (hooks without the check) when the build read rules from elsewhere, which
 // a hook's rebuild would not read.

@@ -236,7 +236,7 @@ func lower(f *parser.File, rd *upstream.Reading, tr Translator, warn ir.WarnMode
 
 // unenforced reports a rule that no Cursor hook can enforce: its
 // tool_matcher names no tool of its event that Cursor shows its hooks. It
-// is an error for a block rule and a warning for a warn rule (SPEC §9.5):
+// is an error for a block rule and a warning for a warn rule (README, "A rule that does not compile"):
 // either way nothing is generated for it, and the hint says how to accept
 // that for good.
 func unenforced(f *parser.File, r *ir.Rule, diags *diag.List) {

@@ -78,7 +78,7 @@ func countCode(ds diag.List, code diag.Code, sev diag.Severity) int {
 }
 
 // TestHintRewrites applies every diagnostic's suggested rewrite to the
-// rule it came from (SPEC §9.5): the hint shows the rewrite's text, the
+// rule it came from (README, "A rule that does not compile"): the hint shows the rewrite's text, the
 // rewritten rule has no error that the original did not have, the
 // diagnostic is gone, and a lone pattern moved to an event keeps testing
 // its pattern against that event's field. Then, applying the first

@@ -64,7 +64,7 @@ type Diagnostic struct {
 	// line where one exists. Empty when there is nothing to add.
 	Hint string
 	// Rewrites are the rewrites the hint suggests, each one way to fix the
-	// rule as it stands, when the hint names them literally (SPEC §9.5:
+	// rule as it stands, when the hint names them literally (README, "A rule that does not compile":
 	// every one, applied, gives a rule that builds). The hint shows the
 	// text of each of their edits.
 	Rewrites []Rewrite
@@ -129,7 +129,7 @@ func (l List) Suggest(rw ...Rewrite) {
 }
 
 // Demote turns every error of the list into a warning (a disabled rule's
-// problems never stop a build, SPEC §8.1).
+// problems never stop a build, README, "A rule that does not compile").
 func (l List) Demote() {
 	for i := range l {
 		l[i].Severity = Warning

@@ -189,7 +189,7 @@ func compileProject(t *testing.T, fsys fs.FS, name string, inputs []string, layo
 		writeFile(t, filepath.Join(p.root, f.Path), f)
 	}
 	// The rule files too, as in a project: the hooks check that they are
-	// the ones they were built from (SPEC §9.2).
+	// the ones they were built from (docs/live-rules.md).
 	rules, _ := fs.Glob(fsys, ".claude/hookify.*.local.md")
 	for _, src := range rules {
 		data, err := fs.ReadFile(fsys, src)

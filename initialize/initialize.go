@@ -1,6 +1,6 @@
 // Package initialize is "hookify init": it writes the Cursor commands that
 // bring upstream hookify's /hookify, /hookify:list, /hookify:configure and
-// /hookify:help to Cursor (SPEC §9.3), one file per row of [Commands].
+// /hookify:help to Cursor (README, "hookify init"), one file per row of [Commands].
 //
 // Where Cursor reads them: a custom command is a plain Markdown file in
 // .cursor/commands/ of the project, or in ~/.cursor/commands/ for every

@@ -59,7 +59,7 @@ const MessageSep = "\n\n"
 // Exit codes of a hook that cannot decide (an unreadable payload): it
 // prints nothing and exits non-zero, and Cursor blocks where the entry has
 // failClosed: true (a hook that holds a block rule), else lets the action
-// through (SPEC §9.1). The code of a failClosed hook is 2, which Cursor's
+// through (docs/cursor.md). The code of a failClosed hook is 2, which Cursor's
 // docs read as a deny even where failClosed is not honoured.
 const (
 	FailClosedExit = 2

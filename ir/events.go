@@ -229,8 +229,8 @@ var fileFields = map[string]Source{
 var (
 	allowAnswer = answer(0, litField("permission", "allow"))
 	// A block exits 0 with the deny on stdout: with exit 2 and a body,
-	// Cursor 3.9.16 hands the raw JSON to the model as the reason (SPEC
-	// §9.1). user_message is what the model reads; agent_message, never
+	// Cursor 3.9.16 hands the raw JSON to the model as the reason
+	// (docs/cursor.md). user_message is what the model reads; agent_message, never
 	// seen reaching it, repeats the message as the docs promise it.
 	denyAnswer = answer(0, litField("permission", "deny"), userField, agentField)
 	// askAnswer and warnAllowAnswer are a warning on a gate under --warn
@@ -339,7 +339,7 @@ var cursorTable = [...]EventSpec{
 var gateWarn = []WarnMode{WarnAsk, WarnAllow}
 
 // askCaveat is explain's note on a warn rule under --warn ask.
-const askCaveat = "Cursor 3.9.16 treats ask here as a deny: the call is blocked, with no question to the user or the agent (SPEC §9.1); the default, --warn context, lets it run and tells the agent after it ran"
+const askCaveat = "Cursor 3.9.16 treats ask here as a deny: the call is blocked, with no question to the user or the agent (docs/cursor.md); the default, --warn context, lets it run and tells the agent after it ran"
 
 // firstLoop holds while loop_count is 0 or absent: no follow-up was sent
 // in this loop yet. Its ERE is written here: it is not a rule's pattern.

@@ -82,7 +82,7 @@ func TestJSONStringConcatenates(t *testing.T) {
 }
 
 // TestAnswersUseDocumentedKeys: every answer holds only keys Cursor's docs
-// give that event's output (SPEC §9.1: an answer that does not fit its
+// give that event's output (docs/cursor.md: an answer that does not fit its
 // event's schema may block), written out by hand from
 // ../shared/docs/cursor-contract.md's event table.
 func TestAnswersUseDocumentedKeys(t *testing.T) {

@@ -25,7 +25,7 @@ const (
 	// WarnContext (the default): the gate (beforeShellExecution,
 	// beforeMCPExecution) allows, and the warning reaches the agent through
 	// postToolUse's additional_context for the same call. Cursor 3.9.16 was
-	// seen to treat ask as a deny (SPEC §9.1), and upstream's warn never blocks.
+	// seen to treat ask as a deny (docs/cursor.md), and upstream's warn never blocks.
 	WarnContext WarnMode = iota
 	// WarnAsk: the gate answers permission ask with the messages.
 	WarnAsk

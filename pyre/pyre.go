@@ -66,7 +66,7 @@ type Error struct {
 	Msg       string // one sentence, lower case, no trailing period: what and why
 	Hint      string // how the author can rewrite it (may be empty)
 	// Others are the pattern's other refusals, by offset, so that one run
-	// reports every problem of a pattern (SPEC §9.5). Set only on the
+	// reports every problem of a pattern (README, "A rule that does not compile"). Set only on the
 	// first: the one ERE and AWK return.
 	Others []*Error
 }

@@ -315,7 +315,7 @@ json.dump({
 }
 
 // TestAllRefusals: a pattern's every refused construct is reported, at its
-// offset, in one run (SPEC §9.5): patterns are generated from refused
+// offset, in one run (README, "A rule that does not compile"): patterns are generated from refused
 // pieces (lookarounds, which the parser refuses, and \b and (?!...) in
 // the middle, which the translator refuses), joined by plain text.
 func TestAllRefusals(t *testing.T) {

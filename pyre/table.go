@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// The table matcher (issue 22, SPEC §9.4): the automaton of a pattern's whole
+// The table matcher (issue 22, docs/awk-engines.md §14): the automaton of a pattern's whole
 // search (compileDFA with search), as data that a small awk function
 // (templates/table.awk) runs one array lookup a byte, stopping at the first
 // state that decides. It is linear

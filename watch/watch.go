@@ -1,4 +1,4 @@
-// Package watch is "hookify watch" (SPEC §9.2): it rebuilds on every save
+// Package watch is "hookify watch" (docs/live-rules.md): it rebuilds on every save
 // of a rule file, until its context ends (Ctrl-C).
 //
 // It uses fsnotify (inotify, kqueue, ReadDirectoryChangesW), which reports

@@ -55,7 +55,7 @@ type subcommand struct {
 	compile bool
 	// flagsFromOutput: a build flag not given on the command line is the
 	// one the output on disk was built with, as the scripts' headers record
-	// them (SPEC §9.6; builtFlags), and the platform the one of the
+	// them (README, "Usage"; builtFlags), and the platform the one of the
 	// hookify entries in hooks.json.
 	flagsFromOutput bool
 	// keepsBuilt: given RULES, the command also compiles the rules whose
@@ -80,7 +80,7 @@ type cli struct {
 	user bool
 	json bool
 	// keepGoing (-k): the rules with errors are left out and named, and
-	// the command goes on with the others (SPEC §9.5).
+	// the command goes on with the others (README, "A rule that does not compile").
 	keepGoing bool
 	opts      compiler.Options
 	args      []string // positional arguments

@@ -297,7 +297,7 @@ type candidate struct {
 // and prompt-hook choice, which they do not.
 func (d *doctorRun) candidates(commands map[string][]command) []candidate {
 	if o, ok := builtFlags(d.root); ok {
-		// The headers record how the scripts were built (SPEC §9.6), and
+		// The headers record how the scripts were built (README, "Usage"), and
 		// hooks.json's commands the platform.
 		o.User = d.c.user
 		o.Platform = hooksPlatform(d.root, o.Level())

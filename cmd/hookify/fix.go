@@ -11,7 +11,7 @@ import (
 
 // fixCmd is "hookify fix": it rewrites the rule files, all or nothing, so
 // that upstream hookify reads them as hookify does wherever a spelling
-// exists for that, without changing what any rule compiles to (SPEC §8.4).
+// exists for that, without changing what any rule compiles to (README, "Rules as people write them").
 // With showDiff it prints the changes as a unified diff, writes nothing,
 // and exits 1 when there are any.
 func fixCmd(c *cli, showDiff bool) int {

@@ -93,7 +93,7 @@ func builtHeaders(root string, fn func(sources []string, flags string)) {
 }
 
 // builtFlags are the build flags that the headers of the generated scripts
-// under root record (SPEC §9.6), those of the first in name order that
+// under root record (README, "Usage"), those of the first in name order that
 // records any; ok is false when none does.
 func builtFlags(root string) (o compiler.Options, ok bool) {
 	builtHeaders(root, func(_ []string, flags string) {
@@ -109,7 +109,7 @@ func builtFlags(root string) (o compiler.Options, ok bool) {
 // builtSources are the rule files that the generated scripts under root
 // name in their headers and that still exist: the rules whose hooks the
 // output holds. Given RULES, build, check and test also compile these, so
-// that naming one rule never removes the hooks of the others (SPEC §9.5).
+// that naming one rule never removes the hooks of the others (README, "A rule that does not compile").
 func builtSources(root string) []string {
 	fsys := os.DirFS(root)
 	var out []string

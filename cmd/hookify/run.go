@@ -19,7 +19,7 @@ import (
 // build is "hookify build", and "hookify check" with check set. With
 // --keep-going, the rules with errors are left out and the others written
 // (build exits 1) or compared (check exits 0 when they are up to date:
-// right after build -k, SPEC §9.5).
+// right after build -k, README, "A rule that does not compile").
 func build(c *cli, check bool) int {
 	res, root, stdout, stderr := c.res, c.root, c.stdout, c.stderr
 	if !check && len(c.opts.Inputs) == 0 {

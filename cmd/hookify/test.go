@@ -121,7 +121,7 @@ func testCmd(c *cli, cases string) int {
 		}
 	}
 	tw.Flush()
-	// What Cursor does with the answers, per fixture (SPEC §9.1).
+	// What Cursor does with the answers, per fixture (docs/cursor.md).
 	for _, r := range rows {
 		if r.status == "skip" {
 			continue

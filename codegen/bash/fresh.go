@@ -9,7 +9,7 @@ import (
 	"github.com/hookify/hookify/ir"
 )
 
-// The stale-rule check of the Unix hook (SPEC §9.2, docs/live-rules.md).
+// The stale-rule check of the Unix hook (docs/live-rules.md).
 
 // shQuote is s as one single-quoted sh word.
 func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
