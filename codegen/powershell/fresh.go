@@ -7,8 +7,8 @@ import (
 	"github.com/hookify/hookify/codegen"
 )
 
-// The stale-rule check of the PowerShell hook (SPEC §9.2,
-// docs/live-rules.md): the skeleton's hk_live, called with what this build
+// The stale-rule check of the PowerShell hook
+// (docs/live-rules.md): the skeleton's hk_live, called with what this build
 // knows.
 
 // liveCheck is the script's call of hk_live, before the payload is read:
