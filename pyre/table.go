@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // The table matcher (issue 22, docs/awk-engines.md §14): the automaton of a pattern's whole
@@ -434,6 +436,39 @@ func (n *enfa) closure(set []uint64, atStart, atEnd bool, stack []int) []int {
 	}
 	return stack
 }
+
+// TableFor returns the table that a hook runs instead of ere
+// (docs/awk-engines.md §14): for an ERE that is not Linear (mawk, busybox
+// awk or .NET could backtrack on it) and whose automaton NewTable builds;
+// ok is false where the ERE itself runs. Both backends ask it, so they
+// decide alike. A process builds each table once: a build asks for each
+// ERE of both backends, and watch and the tests build the same rules again
+// and again (the first maxCached EREs asked are kept).
+func TableFor(ere string) (t *Table, ok bool) {
+	if v, found := tables.Load(ere); found {
+		e := v.(cachedTable)
+		return e.t, e.ok
+	}
+	if !Linear(ere) {
+		t, ok = NewTable(ere)
+	}
+	if cached.Add(1) <= maxCached {
+		tables.Store(ere, cachedTable{t, ok})
+	}
+	return t, ok
+}
+
+type cachedTable struct {
+	t  *Table
+	ok bool
+}
+
+const maxCached = 4096
+
+var (
+	tables sync.Map // ERE → cachedTable
+	cached atomic.Int64
+)
 
 // NewTable returns the table of the search of ere (an ERE that Validate
 // accepts, as ERE writes them), or false when its automaton is beyond the

@@ -246,7 +246,7 @@ type gen struct {
 // awkForms returns the awk form of the ERE of each regex condition of u
 // (pyre.AWK: intervals written out where they can be), or its table where
 // mawk and busybox awk could take more than linear time on the ERE
-// (pyre.Linear, pyre.NewTable; docs/awk-engines.md §14), and whether an
+// (pyre.TableFor; docs/awk-engines.md §14), and whether an
 // awk form keeps an interval: u's program then needs an awk that has
 // intervals, which Debian 12's mawk lacks.
 func awkForms(u *ir.Unit) (forms map[string]pyre.AWKForm, tables map[string]*pyre.Table, intervals bool) {
@@ -263,11 +263,9 @@ func awkForms(u *ir.Unit) (forms map[string]pyre.AWKForm, tables map[string]*pyr
 				if _, ok := tables[cd.ERE]; ok {
 					continue
 				}
-				if !pyre.Linear(cd.ERE) {
-					if t, ok := pyre.NewTable(cd.ERE); ok {
-						tables[cd.ERE] = t
-						continue
-					}
+				if t, ok := pyre.TableFor(cd.ERE); ok {
+					tables[cd.ERE] = t
+					continue
 				}
 				f, err := pyre.AWK(cd.ERE)
 				if err != nil {

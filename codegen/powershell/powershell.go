@@ -13,7 +13,7 @@
 // Values are compared as bytes, as awk does under LC_ALL=C: payload strings
 // are held with one char per UTF-8 byte, and each regex condition runs the
 // Unix hook's ERE (Condition.ERE) converted by DotNetRegex, or, where the
-// Unix hook runs the ERE's table (pyre.NewTable), the same table (hk_dfa).
+// Unix hook runs the ERE's table (pyre.TableFor), the same table (hk_dfa).
 // So the two scripts agree by construction, on case folding and newline
 // rules included.
 // All rule text goes through Quote.
@@ -167,16 +167,12 @@ func (g *gen) regex(cd ir.ResolvedCondition) (string, error) {
 }
 
 // table adds the table of cd's ERE to the data section and returns its
-// variable, or "" when the ERE runs as a .NET regex. The decision is the
-// Unix hook's (codegen/bash's awkForms): every ERE that is not pyre.Linear
-// and whose automaton pyre.NewTable builds runs as the same table, by
-// hk_dfa, in both twins, as .NET's engine backtracks on the same shapes
-// as mawk's and busybox's.
+// variable, or "" when the ERE runs as a .NET regex. The decision is
+// pyre.TableFor's, as in the Unix hook: the same table runs, by hk_dfa, in
+// both twins, as .NET's engine backtracks on the same shapes as mawk's and
+// busybox's.
 func (g *gen) table(cd ir.ResolvedCondition) string {
-	if pyre.Linear(cd.ERE) {
-		return ""
-	}
-	t, ok := pyre.NewTable(cd.ERE)
+	t, ok := pyre.TableFor(cd.ERE)
 	if !ok {
 		return ""
 	}

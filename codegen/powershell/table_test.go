@@ -92,10 +92,7 @@ func TestTablesOnDotNet(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		if pyre.Linear(ere) {
-			continue
-		}
-		tab, ok := pyre.NewTable(ere)
+		tab, ok := pyre.TableFor(ere)
 		if !ok {
 			continue
 		}
@@ -141,8 +138,8 @@ func TestTablesOnDotNet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, ok := pyre.NewTable(ere)
-		if pyre.Linear(ere) || !ok {
+		tab, ok := pyre.TableFor(ere)
+		if !ok {
 			t.Fatalf("%q does not run as a table", c.pattern)
 		}
 		line(&tin, TableLiteral(tab), c.value)
