@@ -158,6 +158,41 @@ const (
 	Allowed                    // otherwise: the last, taken unconditionally
 )
 
+// A Branch is how a backend spells an outcome but the allow: the
+// condition that takes it, the texts of its messages for the user and the
+// agent, and the variables the note on stale rules joins (JoinNote).
+type Branch struct {
+	Taken, User, Agent string
+	NoteTo             [2]string
+}
+
+// AnswerSpelling is how a backend prints the end of a hook: its branches,
+// and its printers of an answer (with the messages user and agent) and of
+// the note joining the messages of a branch.
+type AnswerSpelling struct {
+	Branches map[OutcomeKind]Branch
+	Answer   func(pr *Printer, a ir.Answer, user, agent string)
+	JoinNote func(pr *Printer, user, agent string)
+}
+
+// PrintAnswers prints outs, h.Outcomes, in order: each branch an if
+// statement (braces are alike in awk and PowerShell), the allow last.
+func PrintAnswers(pr *Printer, outs []Outcome, s AnswerSpelling) {
+	for _, o := range outs {
+		if o.Kind == Allowed {
+			s.Answer(pr, o.Answer, "", "")
+			continue
+		}
+		b := s.Branches[o.Kind]
+		pr.Line("if (%s) {", b.Taken)
+		if o.JoinNote {
+			s.JoinNote(pr.In(), b.NoteTo[0], b.NoteTo[1])
+		}
+		s.Answer(pr.In(), o.Answer, b.User, b.Agent)
+		pr.Line("}")
+	}
+}
+
 // Outcomes are the branches of h's answers; note says whether the hook
 // checks that its rules are fresh (docs/live-rules.md).
 func (h *HookLayout) Outcomes(note bool) []Outcome {

@@ -381,27 +381,20 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) {
 		emit(fp.In(), checks[i:min(i+maxBlock, len(checks))])
 		fp.Line("}")
 	}
-	for _, o := range h.Outcomes(g.note) {
-		if o.Kind == codegen.Allowed {
-			answer(pr, o.Answer, "", "")
-			continue
-		}
-		b := branches[o.Kind]
-		p(`if (%s) {`, b.taken)
-		if o.JoinNote {
-			joinNote(pr.In(), b.user, b.agent)
-		}
-		answer(pr.In(), o.Answer, b.user, b.agent)
-		p(`}`)
-	}
+	codegen.PrintAnswers(pr, h.Outcomes(g.note), answers)
 }
 
-// branches are, for each outcome but the allow, the condition that takes
-// it and the variables of its messages for the user and the agent.
-var branches = map[codegen.OutcomeKind]struct{ taken, user, agent string }{
-	codegen.Blocked: {"hk_b", "hk_bu", "hk_ba"},
-	codegen.Warned:  {"hk_w", "hk_wu", "hk_wa"},
-	codegen.Noted:   {`hk_st != ""`, "hk_st", "hk_st"},
+// answers is how the awk program spells the end of a hook: hk_b and hk_w
+// say that a rule blocked or warned, hk_bu, hk_ba, hk_wu and hk_wa hold
+// their messages, hk_st the note on stale rules.
+var answers = codegen.AnswerSpelling{
+	Branches: map[codegen.OutcomeKind]codegen.Branch{
+		codegen.Blocked: {Taken: "hk_b", User: "hk_bu", Agent: "hk_ba", NoteTo: [2]string{"hk_bu", "hk_ba"}},
+		codegen.Warned:  {Taken: "hk_w", User: "hk_wu", Agent: "hk_wa", NoteTo: [2]string{"hk_wu", "hk_wa"}},
+		codegen.Noted:   {Taken: `hk_st != ""`, User: "hk_st", Agent: "hk_st"},
+	},
+	Answer:   answer,
+	JoinNote: joinNote,
 }
 
 // viewFunc adds a function that tells whether test holds in the view of

@@ -2,11 +2,9 @@ package bash
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,25 +38,10 @@ func TestFingerprintProgram(t *testing.T) {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			var names []string
-			var sums []uint32
-			var files [][]byte
-			for i := range 2 + r.IntN(12) {
-				name := fmt.Sprintf("hookify.%c%d.local.md", 'a'+r.IntN(26), i)
-				data := tablerules.RandomFile(r)
-				if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				names = append(names, name)
-				sums = append(sums, codegen.Fingerprint(data))
-				files = append(files, data)
+			asBuilt, then, report, err := tablerules.StaleRules(r, dir)
+			if err != nil {
+				t.Fatal(err)
 			}
-			// Glob order is bytewise.
-			idx := make([]int, len(names))
-			for i := range idx {
-				idx[i] = i
-			}
-			slices.SortFunc(idx, func(a, b int) int { return strings.Compare(names[a], names[b]) })
 			gomod := ""
 			switch round % 3 {
 			case 1:
@@ -83,37 +66,11 @@ func TestFingerprintProgram(t *testing.T) {
 				}
 				return out.String()
 			}
-			asBuilt := &codegen.RuleFiles{}
-			for _, i := range idx {
-				asBuilt.Names = append(asBuilt.Names, names[i])
-				asBuilt.Sums = append(asBuilt.Sums, sums[i])
-			}
 			if got := run(asBuilt); got != "" {
 				t.Fatalf("%s: rule files as built: %q, want nothing", awk, got)
 			}
-			// A build that knew another state: one file it never saw
-			// (added since), one it saw with other content (changed since),
-			// and one that is gone (removed since).
-			then := &codegen.RuleFiles{}
-			var report []string
-			added, changed := idx[0], idx[len(idx)-1]
-			for _, i := range idx {
-				switch i {
-				case added:
-					report = append(report, names[i]+" (added)")
-					continue
-				case changed:
-					report = append(report, names[i]+" (changed)")
-					then.Names = append(then.Names, names[i])
-					then.Sums = append(then.Sums, codegen.Fingerprint(append(slices.Clone(files[i]), 'x')))
-					continue
-				}
-				then.Names = append(then.Names, names[i])
-				then.Sums = append(then.Sums, sums[i])
-			}
-			then.Names = append(then.Names, "hookify.~gone.local.md")
-			then.Sums = append(then.Sums, 1)
-			report = append(report, "hookify.~gone.local.md (removed)")
+			// A build that knew another state: one file added since, one
+			// changed since, and one removed since.
 			marker := "-"
 			if gomod != "" {
 				marker = "T"

@@ -3,9 +3,6 @@ package powershell
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,20 +28,17 @@ func TestFingerprintOnDotNet(t *testing.T) {
 	}
 	for range rounds {
 		dir := t.TempDir()
-		var names []string
-		sums := map[string]uint32{}
-		data := map[string][]byte{}
-		for i := range 2 + r.IntN(10) {
-			name := fmt.Sprintf("hookify.%c%d.local.md", 'a'+r.IntN(26), i)
-			b := tablerules.RandomFile(r)
-			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			names = append(names, name)
-			sums[name] = codegen.Fingerprint(b)
-			data[name] = b
+		asBuilt, then, report, err := tablerules.StaleRules(r, dir)
+		if err != nil {
+			t.Fatal(err)
 		}
-		slices.Sort(names)
+		pairs := func(rf *codegen.RuleFiles) []string {
+			var out []string
+			for i, n := range rf.Names {
+				out = append(out, n, fmt.Sprint(rf.Sums[i]))
+			}
+			return out
+		}
 		run := func(pairs []string) string {
 			out, err := testenv.Command(t, mono, append([]string{exe, dir}, pairs...)...).Output()
 			if err != nil {
@@ -52,29 +46,10 @@ func TestFingerprintOnDotNet(t *testing.T) {
 			}
 			return string(out)
 		}
-		var asBuilt []string
-		for _, n := range names {
-			asBuilt = append(asBuilt, n, fmt.Sprint(sums[n]))
-		}
-		if got := run(asBuilt); got != "" {
+		if got := run(pairs(asBuilt)); got != "" {
 			t.Fatalf("rule files as built: %q, want nothing", got)
 		}
-		added, changed := names[0], names[len(names)-1]
-		var then, report []string
-		for _, n := range names {
-			switch n {
-			case added:
-				report = append(report, n+" (added)")
-			case changed:
-				report = append(report, n+" (changed)")
-				then = append(then, n, fmt.Sprint(codegen.Fingerprint(append(slices.Clone(data[n]), 'x'))))
-			default:
-				then = append(then, n, fmt.Sprint(sums[n]))
-			}
-		}
-		then = append(then, "hookify.~gone.local.md", "1")
-		report = append(report, "hookify.~gone.local.md (removed)")
-		if got, want := run(then), strings.Join(report, ", ")+"\n"; got != want {
+		if got, want := run(pairs(then)), strings.Join(report, ", ")+"\n"; got != want {
 			t.Errorf("stale rule files:\n got %q\nwant %q", got, want)
 		}
 	}

@@ -228,19 +228,7 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 			return err
 		}
 	}
-	for _, o := range h.Outcomes(g.note) {
-		if o.Kind == codegen.Allowed {
-			answer(inner, o.Answer, "", "")
-			continue
-		}
-		b := branches[o.Kind]
-		q(`if (%s) {`, b.taken)
-		if o.JoinNote {
-			joinNote(inner.In(), b.list+"u", b.list+"a")
-		}
-		answer(inner.In(), o.Answer, b.user, b.agent)
-		q(`}`)
-	}
+	codegen.PrintAnswers(inner, h.Outcomes(g.note), answers)
 	p(`} catch {`)
 	p(`  hk_warn ('cannot evaluate the rules: ' + $_.Exception.Message)`)
 	answer(pr.In(), h.Fail, "", "")
@@ -248,13 +236,18 @@ func (g *gen) hook(pr *codegen.Printer, h *codegen.HookLayout) error {
 	return nil
 }
 
-// branches are, for each outcome but the allow, the condition that takes
-// it, the lists of its messages (hk_bu and hk_ba for hk_b) and its
-// messages for the user and the agent.
-var branches = map[codegen.OutcomeKind]struct{ taken, list, user, agent string }{
-	codegen.Blocked: {"$hk_bu.Count -gt 0", "hk_b", "[string]::Join($hk_sep, $hk_bu.ToArray())", "[string]::Join($hk_sep, $hk_ba.ToArray())"},
-	codegen.Warned:  {"$hk_wu.Count -gt 0", "hk_w", "[string]::Join($hk_sep, $hk_wu.ToArray())", "[string]::Join($hk_sep, $hk_wa.ToArray())"},
-	codegen.Noted:   {"$hk_note -ne ''", "", "$hk_nj", "$hk_nj"},
+// answers is how the PowerShell script spells the end of a hook: the
+// lists hk_bu and hk_ba (hk_wu and hk_wa) hold the messages of the rules
+// that blocked (warned), hk_note the note on stale rules and hk_nj its
+// text.
+var answers = codegen.AnswerSpelling{
+	Branches: map[codegen.OutcomeKind]codegen.Branch{
+		codegen.Blocked: {Taken: "$hk_bu.Count -gt 0", User: "[string]::Join($hk_sep, $hk_bu.ToArray())", Agent: "[string]::Join($hk_sep, $hk_ba.ToArray())", NoteTo: [2]string{"hk_bu", "hk_ba"}},
+		codegen.Warned:  {Taken: "$hk_wu.Count -gt 0", User: "[string]::Join($hk_sep, $hk_wu.ToArray())", Agent: "[string]::Join($hk_sep, $hk_wa.ToArray())", NoteTo: [2]string{"hk_wu", "hk_wa"}},
+		codegen.Noted:   {Taken: "$hk_note -ne ''", User: "$hk_nj", Agent: "$hk_nj"},
+	},
+	Answer:   answer,
+	JoinNote: joinNote,
 }
 
 // answer prints a and exits with its code. The fixed JSON pieces are
