@@ -6,52 +6,14 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
-)
 
-// genShape builds a pattern of the shapes that backtracking engines are slow
-// on (docs/awk-engines.md §14): repeats whose bytes can begin a match, runs
-// that two repeats can share, repeats in repeats, next to words, sets,
-// alternatives and anchors.
-func genShape(r *rand.Rand) string {
-	words := []string{"git", "push", "x", "rm", "-f", "a"}
-	sets := []string{`\s`, `[^y]`, `.`, `\w`, `[a-z]`, `x`, `a`, `-`}
-	var b strings.Builder
-	if r.Intn(4) == 0 {
-		b.WriteString("^")
-	}
-	for i, n := 0, 2+r.Intn(4); i < n; i++ {
-		w, s, t := words[r.Intn(len(words))], sets[r.Intn(len(sets))], sets[r.Intn(len(sets))]
-		switch r.Intn(7) {
-		case 0:
-			b.WriteString(w)
-		case 1:
-			b.WriteString(s)
-		case 2:
-			b.WriteString(s + "+")
-		case 3:
-			b.WriteString(s + "*")
-		case 4:
-			b.WriteString("(" + w + "|" + words[r.Intn(len(words))] + ")")
-		case 5:
-			b.WriteString("(" + s + "+" + t + "?)*")
-		case 6:
-			b.WriteString(`(\s|$)`)
-		}
-	}
-	switch r.Intn(4) {
-	case 0:
-		b.WriteString("$")
-	case 1, 2:
-		// a y that no value holds (longValues): every start fails late
-		b.WriteString("y")
-	}
-	return b.String()
-}
+	"github.com/hookify/hookify/pyre/pyretest"
+)
 
 // longValues returns values of about n bytes that make a backtracking
 // search of pattern slow: a near match of it repeated, and a near match
-// whose one character is repeated, without a y (genShape ends most shapes
-// with one).
+// whose one character is repeated, without a y (most shapes end
+// with one: pyretest.Shape).
 func longValues(r *rand.Rand, pattern string, n int) []string {
 	root, err := parse(pattern, flagIgnoreCase)
 	if err != nil {
@@ -101,7 +63,7 @@ func TestBacktrackShapes(t *testing.T) {
 	var pats []string
 	tables := 0
 	for len(pats) < shapes {
-		p := genShape(r)
+		p := pyretest.Shape(r)
 		rx, err := Compile(p, IgnoreCase)
 		if err != nil {
 			continue

@@ -12,46 +12,8 @@ import (
 
 	"github.com/hookify/hookify/internal/testenv"
 	"github.com/hookify/hookify/pyre"
+	"github.com/hookify/hookify/pyre/pyretest"
 )
-
-// tableShape draws a Python pattern of the shapes that backtracking
-// engines are slow on (docs/awk-engines.md §14): repeats whose bytes can
-// begin a match, runs that two repeats can share, repeats in repeats, next
-// to words, sets, alternatives, anchors and a non-ASCII letter.
-func tableShape(r *rand.Rand) string {
-	words := []string{"git", "push", "x", "-f", "é", "a"}
-	sets := []string{`\s`, `[^y]`, `.`, `\w`, `[a-z]`, `x`, `a`, `-`, `[éa]`}
-	var b strings.Builder
-	if r.Intn(4) == 0 {
-		b.WriteString("^")
-	}
-	for n := 2 + r.Intn(4); n > 0; n-- {
-		w, s := words[r.Intn(len(words))], sets[r.Intn(len(sets))]
-		switch r.Intn(7) {
-		case 0:
-			b.WriteString(w)
-		case 1:
-			b.WriteString(s)
-		case 2:
-			b.WriteString(s + "+")
-		case 3:
-			b.WriteString(s + "*")
-		case 4:
-			b.WriteString("(" + w + "|" + words[r.Intn(len(words))] + ")")
-		case 5:
-			b.WriteString("(" + s + "+" + sets[r.Intn(len(sets))] + "?)*")
-		case 6:
-			b.WriteString(`(\s|$)`)
-		}
-	}
-	switch r.Intn(4) {
-	case 0:
-		b.WriteString("$")
-	case 1:
-		b.WriteString("y")
-	}
-	return b.String()
-}
 
 // tableSubject draws a short value from the bytes the shapes are made of,
 // a newline (Python's $ matches before a final one), non-ASCII letters
@@ -82,7 +44,7 @@ func TestTablesOnDotNet(t *testing.T) {
 		n = 40
 	}
 	for range n {
-		patterns = append(patterns, tableShape(r))
+		patterns = append(patterns, pyretest.Shape(r))
 	}
 	bash := testenv.LookPath(t, "bash")
 	type pair struct{ lit, ere string }
