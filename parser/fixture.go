@@ -62,7 +62,7 @@ func ReadFixture(v *Value, k FixtureKind, report func(pos diag.Pos, msg string))
 		ok = false
 	}
 	if v.Kind != Map {
-		bad(v.Pos, "a %s must be a map of %s", k.Noun, orList(k.Keys, "and"))
+		bad(v.Pos, "a %s must be a map of %s", k.Noun, andList(k.Keys))
 		return f, false
 	}
 	text := func(p *Pair) *Pair {
@@ -74,7 +74,7 @@ func ReadFixture(v *Value, k FixtureKind, report func(pos diag.Pos, msg string))
 	}
 	for _, p := range v.Pairs {
 		if !slices.Contains(k.Keys, p.Key) {
-			bad(p.KeyPos, "unknown %s key %s (use %s)", k.Noun, p.Key, orList(k.Keys, "and"))
+			bad(p.KeyPos, "unknown %s key %s (use %s)", k.Noun, p.Key, andList(k.Keys))
 			continue
 		}
 		switch p.Key {
@@ -149,12 +149,10 @@ func isNull(v *Value) bool { return v.Kind == Scalar && v.Tag == "!!null" }
 // Has reports whether the map v has the key.
 func (v *Value) Has(key string) bool { _, ok := v.Get(key); return ok }
 
-// orList joins words as "a, b and c".
-func orList(words []string, and string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " " + and + " " + words[len(words)-1]
+// andList joins the keys of a kind as "a, b and c" (each kind has two or
+// more).
+func andList(words []string) string {
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // ParseYAML reads a YAML (or JSON) document that is not a rule file, such
