@@ -32,6 +32,12 @@ const StaleEnv = "HOOKIFY_STALE"
 // rules still stale then do not rebuild again.
 const RebuiltEnv = "HOOKIFY_REBUILT"
 
+// EventEnv names the event for which a per-rule hook that rebuilt runs the
+// other scripts of the new build on its payload: a script that serves no
+// hook of that event prints nothing and exits 0 (docs/live-rules.md, "The
+// per-rule layout").
+const EventEnv = "HOOKIFY_EVENT"
+
 // ToolLine is what go.mod records for `go get -tool` of hookify: a hook
 // rebuilds with `go tool hookify` where go.mod names it.
 const ToolLine = "github.com/hookify/hookify/cmd/hookify"
@@ -47,6 +53,11 @@ type RuleFiles struct {
 	// a user-level build (--user).
 	Flags string
 	User  bool
+	// Entries are, in the per-rule layout, the scripts (unit names) that
+	// hooks.json runs for each Cursor event, in its order; nil in the
+	// per-event layout. A hook that rebuilt tells from them which scripts
+	// Cursor started for this call and which are new.
+	Entries map[string][]string
 }
 
 // fpMod is the modulus of Fingerprint: a prime below 2^31, so that h*31 +

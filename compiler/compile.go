@@ -172,6 +172,14 @@ func Compile(root fs.FS, opts Options) *Result {
 	var out []codegen.File
 	owned := map[string][]hooksjson.Entry{}
 	live := liveRules(root, res.Sources, opts)
+	if live != nil && opts.Layout == ir.PerRule {
+		live.Entries = map[string][]string{}
+		for _, u := range res.Cursor.Units {
+			for _, h := range u.Hooks {
+				live.Entries[h.Event.String()] = append(live.Entries[h.Event.String()], u.Name)
+			}
+		}
+	}
 	for _, u := range res.Cursor.Units {
 		out = append(out, bash.Generate(u, bash.Options{Warn: opts.Warn, Flags: opts.BuildFlags(), Rules: live})...)
 		// Every unit also gets its PowerShell twin, whatever the platform:

@@ -87,71 +87,103 @@ func TestScript(t *testing.T) {
 // decide), and writes each answer line (or "(nothing)") and exit code to
 // stdout:
 //
-//	cursor EVENT PAYLOAD
+//	cursor [-restore] EVENT PAYLOAD
 //
 // prints "<answer>\nexit <code>\n" per entry. Each entry runs once for each
 // of paths, the hook's PATH (one awk each), and all must give the same
-// stdout and exit code. With !, it fails unless
-// some hook blocks as Cursor 3.9.16 was seen to read answers
-// (docs/cursor.md): permission deny or ask, or continue false, at exit 0;
-// exit 2; or no decision from an entry with failClosed. Without !, it fails
-// when one does.
+// stdout and exit code. With -restore, the entries run one after the other
+// for each path in turn, and .cursor/ is put back as it was before the
+// first before each path's run: the call of a hook that rebuilds changes
+// it, and Cursor started every entry from the hooks.json it read before.
+// With !, it fails unless some hook blocks as Cursor 3.9.16 was seen to
+// read answers (docs/cursor.md): permission deny or ask, or continue
+// false, at exit 0; exit 2; or no decision from an entry with failClosed.
+// Without !, it fails when one does.
 func cmdCursor(ts *testscript.TestScript, neg bool, args []string, paths []string) {
+	restore := len(args) > 0 && args[0] == "-restore"
+	if restore {
+		args = args[1:]
+	}
 	if len(args) != 2 {
-		ts.Fatalf("usage: cursor EVENT PAYLOAD")
+		ts.Fatalf("usage: cursor [-restore] EVENT PAYLOAD")
 	}
 	root := ts.MkAbs(".")
+	type entry struct {
+		Command    string `json:"command"`
+		Type       string `json:"type"`
+		FailClosed bool   `json:"failClosed"`
+	}
 	var cfg struct {
-		Hooks map[string][]struct {
-			Command    string `json:"command"`
-			Type       string `json:"type"`
-			FailClosed bool   `json:"failClosed"`
-		} `json:"hooks"`
+		Hooks map[string][]entry `json:"hooks"`
 	}
 	data, err := os.ReadFile(filepath.Join(root, ".cursor/hooks.json"))
 	ts.Check(err)
 	ts.Check(json.Unmarshal(data, &cfg))
 	payload, err := os.ReadFile(ts.MkAbs(args[1]))
 	ts.Check(err)
-	entries := cfg.Hooks[args[0]]
-	if len(entries) == 0 {
+	if len(cfg.Hooks[args[0]]) == 0 {
 		ts.Fatalf("no %s entries in .cursor/hooks.json", args[0])
 	}
+	entries := slices.DeleteFunc(cfg.Hooks[args[0]], func(e entry) bool {
+		return e.Type == "prompt" || !strings.Contains(e.Command, "hooks/hookify-")
+	})
+	type result struct {
+		out, errOut []byte
+		code        int
+	}
+	run := func(command, path string) result {
+		cmd, cancel := testenv.CommandTimeout(20*time.Second, "/bin/sh", "-c", command)
+		defer cancel()
+		cmd.Dir = root
+		cmd.Env = []string{
+			"PATH=" + path,
+			"HOME=" + ts.Getenv("HOME"),
+			"CURSOR_PROJECT_DIR=" + root,
+		}
+		if v := ts.Getenv("CURSOR_TRANSCRIPT_PATH"); v != "" {
+			cmd.Env = append(cmd.Env, "CURSOR_TRANSCRIPT_PATH="+v)
+		}
+		cmd.Stdin = bytes.NewReader(payload)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			ts.Fatalf("running %s: %v", command, err)
+		}
+		return result{stdout.Bytes(), stderr.Bytes(), code}
+	}
+	// results[i][j]: entry i with paths[j].
+	results := make([][]result, len(entries))
+	if restore {
+		before, err := snapshot(filepath.Join(root, ".cursor"))
+		ts.Check(err)
+		for j, p := range paths {
+			if j > 0 {
+				ts.Check(before.restore())
+			}
+			for i, e := range entries {
+				results[i] = append(results[i], run(e.Command, p))
+			}
+		}
+	} else {
+		for i, e := range entries {
+			for _, p := range paths {
+				results[i] = append(results[i], run(e.Command, p))
+			}
+		}
+	}
 	failed := false
-	for _, e := range entries {
-		if e.Type == "prompt" || !strings.Contains(e.Command, "hooks/hookify-") {
-			continue
-		}
-		run := func(path string) (out, errOut []byte, code int) {
-			cmd, cancel := testenv.CommandTimeout(20*time.Second, "/bin/sh", "-c", e.Command)
-			defer cancel()
-			cmd.Dir = root
-			cmd.Env = []string{
-				"PATH=" + path,
-				"HOME=" + ts.Getenv("HOME"),
-				"CURSOR_PROJECT_DIR=" + root,
-			}
-			if v := ts.Getenv("CURSOR_TRANSCRIPT_PATH"); v != "" {
-				cmd.Env = append(cmd.Env, "CURSOR_TRANSCRIPT_PATH="+v)
-			}
-			cmd.Stdin = bytes.NewReader(payload)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				ts.Fatalf("running %s: %v", e.Command, err)
-			}
-			return stdout.Bytes(), stderr.Bytes(), code
-		}
-		out, errOut, code := run(paths[0])
-		for _, p := range paths[1:] {
-			if o, eo, c := run(p); !bytes.Equal(o, out) || c != code {
-				ts.Fatalf("%s: with PATH %s: %q exit %d (stderr %q); with PATH %s: %q exit %d (stderr %q)", e.Command, paths[0], out, code, errOut, p, o, c, eo)
+	for i, e := range entries {
+		r := results[i][0]
+		for j, o := range results[i][1:] {
+			if !bytes.Equal(o.out, r.out) || o.code != r.code {
+				ts.Fatalf("%s: with PATH %s: %q exit %d (stderr %q); with PATH %s: %q exit %d (stderr %q)", e.Command, paths[0], r.out, r.code, r.errOut, paths[j+1], o.out, o.code, o.errOut)
 			}
 		}
-		stderr := bytes.NewBuffer(errOut)
+		out, code := r.out, r.code
 		var answer struct {
 			Permission string `json:"permission"`
 			Continue   *bool  `json:"continue"`
@@ -165,7 +197,7 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string, paths []strin
 		case code != 0:
 			ts.Fatalf("%s: exit %d with an answer on stdout (Cursor would show it raw):\n%q", e.Command, code, out)
 		case !json.Valid(out) || bytes.Count(out, []byte("\n")) != 1 || !bytes.HasSuffix(out, []byte("\n")) || out[0] != '{':
-			ts.Fatalf("%s: stdout is not exactly one JSON object line:\n%q\nstderr:\n%s", e.Command, out, stderr.Bytes())
+			ts.Fatalf("%s: stdout is not exactly one JSON object line:\n%q\nstderr:\n%s", e.Command, out, r.errOut)
 		default:
 			ts.Check(json.Unmarshal(out, &answer))
 			if answer.Permission == "deny" || answer.Permission == "ask" || answer.Continue != nil && !*answer.Continue {
@@ -173,8 +205,8 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string, paths []strin
 			}
 		}
 		fmt.Fprintf(ts.Stdout(), "%sexit %d\n", out, code)
-		if stderr.Len() > 0 {
-			fmt.Fprintf(ts.Stderr(), "%s", stderr.Bytes())
+		if len(r.errOut) > 0 {
+			fmt.Fprintf(ts.Stderr(), "%s", r.errOut)
 		}
 	}
 	if failed != neg {
@@ -183,6 +215,62 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string, paths []strin
 		}
 		ts.Fatalf("a hook blocked")
 	}
+}
+
+// dirSnapshot is the regular files of a folder tree, with their modes and
+// times, to put it back as it was.
+type dirSnapshot struct {
+	dir   string
+	files map[string]snapFile // by path relative to dir
+}
+
+type snapFile struct {
+	data  []byte
+	mode  os.FileMode
+	mtime time.Time
+}
+
+// snapshot reads the regular files under dir.
+func snapshot(dir string) (*dirSnapshot, error) {
+	s := &dirSnapshot{dir: dir, files: map[string]snapFile{}}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		s.files[rel] = snapFile{data, info.Mode().Perm(), info.ModTime()}
+		return nil
+	})
+	return s, err
+}
+
+// restore removes dir and writes the files of the snapshot back, with
+// their modes and times.
+func (s *dirSnapshot) restore() error {
+	if err := os.RemoveAll(s.dir); err != nil {
+		return err
+	}
+	for rel, f := range s.files {
+		p := filepath.Join(s.dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, f.data, f.mode); err != nil {
+			return err
+		}
+		if err := os.Chtimes(p, f.mtime, f.mtime); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // cmdStatus runs a program as exec does and fails unless it exits with

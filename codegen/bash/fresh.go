@@ -76,6 +76,19 @@ func freshCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
 		`# no process runs unless the rules may have changed. Stale rules are rebuilt`,
 		`# by hookify where it is found, and this call is answered by the new hooks;`,
 		`# else the answers tell the agent (`+codegen.StaleEnv+`).`,
+	)
+	if rf.Entries != nil {
+		var evs []string
+		for _, h := range l.Hooks {
+			evs = append(evs, shQuote(h.Event.String()))
+		}
+		w(
+			`# A per-rule hook that rebuilt runs the new scripts of its event with`,
+			`# `+codegen.EventEnv+` set: this one answers only for its own events.`,
+			`case ${`+codegen.EventEnv+`-} in ''|`+strings.Join(evs, "|")+`) ;; *) exit 0 ;; esac`,
+		)
+	}
+	w(
 		`unset `+codegen.StaleEnv,
 		`case $0 in */*) hk_h=${0%/*} ;; *) hk_h=. ;; esac`,
 		`hk_s=$hk_h/`+strings.TrimPrefix(codegen.FreshStamp, codegen.HooksDir+"/"),
@@ -104,8 +117,12 @@ func freshCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
 		`      if (cd "$hk_h/../.." && if [ "$hk_c" = go ]; then go tool hookify `+rebuild+`; else "$hk_c" `+rebuild+`; fi) </dev/null >&2; then`,
 		`        `+codegen.RebuiltEnv+`=1`,
 		`        export `+codegen.RebuiltEnv,
-		`        [ -f "$0" ] && exec "$0" "$@"`,
 	)
+	if rf.Entries == nil {
+		w(`        [ -f "$0" ] && exec "$0" "$@"`)
+	} else {
+		perRuleRerun(w, rf, l)
+	}
 	// The script is gone with its last rule: this call is allowed.
 	allow := func(indent string, a ir.Answer) {
 		if !a.Empty {
@@ -192,4 +209,120 @@ func BakedRules(script []byte) (rf *codegen.RuleFiles, ok bool) {
 		rf.Sums = append(rf.Sums, uint32(sum))
 	}
 	return rf, true
+}
+
+// perRuleRerun writes what a per-rule hook does once its rebuild
+// succeeded (docs/live-rules.md, "The per-rule layout"): Cursor started, for
+// this call, the scripts the old hooks.json named for the event (baked in
+// as rf.Entries), in parallel, and each of them rebuilt or found the
+// output rebuilt. Each runs its own new script, if it is still there, and
+// the first of the old scripts that is still there (or, when none is, the
+// first old one) also runs every script of the new build that the old
+// hooks.json did not name for the event, so that a new rule acts in this
+// very call and no script runs twice. The scripts run with EventEnv set
+// (a script that serves no hook of the event prints nothing) on the
+// payload, saved once to a temporary file, and the answers are combined
+// into one, as one hook holding their rules answers: a block, with the
+// messages of every block joined by a blank line, wins over a hook that
+// could not decide, which wins over warnings, joined alike; else the
+// event's allow answer (after this, written by the caller). Without a
+// temporary file the script runs itself again, as in the per-event layout.
+func perRuleRerun(w func(...string), rf *codegen.RuleFiles, l *codegen.Layout) {
+	pieces := func(a ir.Answer) [3]string {
+		var p [3]string
+		t := codegen.SplitAnswer(a)
+		if a.Empty || len(t.Msgs) == 0 {
+			return p // a shape without messages is never matched
+		}
+		if len(t.Fixed) > len(p) {
+			panic("bash: an answer with more than two messages")
+		}
+		copy(p[:], t.Fixed)
+		p[len(t.Fixed)-1] = strings.TrimSuffix(p[len(t.Fixed)-1], "\n")
+		return p
+	}
+	event := func(indent string, h *codegen.HookLayout) {
+		e := h.Event.String()
+		b, wa := pieces(h.Blocked), pieces(h.Warned)
+		w(indent+`hk_e=`+shQuote(e)+` hk_o=`+shQuote(" "+strings.Join(rf.Entries[e], " ")+" "),
+			indent+`hk_b0=`+shQuote(b[0])+` hk_b1=`+shQuote(b[1])+` hk_b2=`+shQuote(b[2])+` hk_bx=`+strconv.Itoa(h.Blocked.Exit),
+			indent+`hk_w0=`+shQuote(wa[0])+` hk_w1=`+shQuote(wa[1])+` hk_w2=`+shQuote(wa[2])+` hk_wx=`+strconv.Itoa(h.Warned.Exit))
+	}
+	if !l.Unit.Dispatches() {
+		event("        ", l.Hooks[0])
+	} else {
+		w(`        case ${1-} in`)
+		for _, h := range l.Hooks {
+			w(`        ` + shQuote(h.Arg) + `)`)
+			event("          ", h)
+			w(`          ;;`)
+		}
+		w(`        *) exit 1 ;;`, `        esac`)
+	}
+	w(
+		`        hk_me=${0##*/}`,
+		`        hk_me=${hk_me%.sh}`,
+		`        hk_run=`,
+		`        [ -f "$0" ] && hk_run=$hk_me`,
+		`        hk_lead=`,
+		`        for hk_f in $hk_o; do`,
+		`          [ -n "$hk_lead" ] || hk_lead=$hk_f`,
+		`          if [ -f "$hk_h/$hk_f.sh" ]; then hk_lead=$hk_f; break; fi`,
+		`        done`,
+		`        if [ "$hk_lead" = "$hk_me" ]; then`,
+		`          for hk_f in "$hk_h"/`+ir.ScriptPrefix+`*.sh; do`,
+		`            hk_f=${hk_f##*/}`,
+		`            hk_f=${hk_f%.sh}`,
+		`            case $hk_o in *" $hk_f "*) continue ;; esac`,
+		`            hk_x=`,
+		`            [ -f "$hk_h/$hk_f.sh" ] || continue`,
+		`            { read -r hk_x; read -r hk_x; } 2>/dev/null <"$hk_h/$hk_f.sh"`,
+		`            case $hk_x in '# `+codegen.HeaderPrefix+` from '*' with --layout per-rule '*) hk_run="$hk_run $hk_f" ;; esac`,
+		`          done`,
+		`        fi`,
+		`        hk_t=`,
+		`        if [ -n "$hk_run" ]; then`,
+		`          hk_t=$(mktemp "${TMPDIR:-/tmp}/hookify.XXXXXX" 2>/dev/null) || hk_t=`,
+		`          [ -z "$hk_t" ] || trap 'rm -f "$hk_t"' EXIT`,
+		`        fi`,
+		`        if [ -n "$hk_t" ] && cat >"$hk_t"; then`,
+		`          hk_cut() {`,
+		`            [ -n "$1" ] || return 1`,
+		`            case $hk_a in "$1"*) ;; *) return 1 ;; esac`,
+		`            hk_r=${hk_a#"$1"}`,
+		`            case $hk_r in *"$2"*) ;; *) return 1 ;; esac`,
+		`            hk_c1=${hk_r%%"$2"*}`,
+		`            hk_r=${hk_r#*"$2"}`,
+		`            hk_c2=`,
+		`            [ -n "$3" ] || { [ -z "$hk_r" ]; return; }`,
+		`            case $hk_r in *"$3") ;; *) return 1 ;; esac`,
+		`            hk_c2=${hk_r%"$3"}`,
+		`          }`,
+		`          hk_n='\n\n' hk_B= hk_B1= hk_B2= hk_W= hk_W1= hk_W2= hk_F=0`,
+		`          for hk_f in $hk_run; do`,
+		`            hk_a=$(`+codegen.EventEnv+`=$hk_e "$hk_h/$hk_f.sh" "$hk_e" <"$hk_t")`,
+		`            hk_x=$?`,
+		`            if [ -z "$hk_a" ]; then`,
+		`              [ "$hk_x" -le "$hk_F" ] || hk_F=$hk_x`,
+		`            elif hk_cut "$hk_b0" "$hk_b1" "$hk_b2"; then`,
+		`              [ -z "$hk_B" ] || { hk_B1=$hk_B1$hk_n; hk_B2=$hk_B2$hk_n; }`,
+		`              hk_B=1 hk_B1=$hk_B1$hk_c1 hk_B2=$hk_B2$hk_c2`,
+		`            elif hk_cut "$hk_w0" "$hk_w1" "$hk_w2"; then`,
+		`              [ -z "$hk_W" ] || { hk_W1=$hk_W1$hk_n; hk_W2=$hk_W2$hk_n; }`,
+		`              hk_W=1 hk_W1=$hk_W1$hk_c1 hk_W2=$hk_W2$hk_c2`,
+		`            fi`,
+		`          done`,
+		`          if [ -n "$hk_B" ]; then`,
+		`            printf '%s%s%s%s%s\n' "$hk_b0" "$hk_B1" "$hk_b1" "$hk_B2" "$hk_b2"`,
+		`            exit "$hk_bx"`,
+		`          fi`,
+		`          [ "$hk_F" -eq 0 ] || exit "$hk_F"`,
+		`          if [ -n "$hk_W" ]; then`,
+		`            printf '%s%s%s%s%s\n' "$hk_w0" "$hk_W1" "$hk_w1" "$hk_W2" "$hk_w2"`,
+		`            exit "$hk_wx"`,
+		`          fi`,
+		`        elif [ -f "$0" ]; then`,
+		`          exec "$0" "$@"`,
+		`        fi`,
+	)
 }
