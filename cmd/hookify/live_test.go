@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -42,8 +43,11 @@ var liveWords = []string{"alpha", "bravo", "carol", "delta", "echo1", "fox"}
 // renamed) and runs them again, with each awk, in a layout drawn at random,
 // once without hookify on the hooks' PATH and once with it (docs/live-rules.md).
 // Before the edit every hook answers as the evaluator does on the rules;
-// after it, with hookify, as the evaluator does on the edited rules (per
-// rule, from the next call, whose hooks.json names the new scripts), and
+// after it, with hookify, as the evaluator does on the edited rules (in the
+// per-rule layout, the call right after the edit, whose hooks Cursor
+// starts from the old hooks.json at once, means what the evaluator's
+// answers for the new scripts mean together, callMeaning; the next call's
+// hooks answer each as the evaluator does), and
 // without, as it does on the rules as built, with the note, which names
 // the files the edit touched, joined to each message and as postToolUse's
 // additional_context when nothing matched.
@@ -54,6 +58,13 @@ func TestLiveRulesGenerated(t *testing.T) {
 	}
 	bin := t.TempDir()
 	if err := os.Symlink(hookify, filepath.Join(bin, "hookify")); err != nil {
+		t.Fatal(err)
+	}
+	// gated holds a hookify that waits until the test opens the gate: every
+	// hook of a call has started, and opened its script, before one rebuilds.
+	gated, gate := t.TempDir(), t.TempDir()
+	script := fmt.Sprintf("#!/bin/sh\n: >%s/started.$$\nwhile [ ! -e %[1]s/open ]; do sleep 0.01; done\nexec %s \"$@\"\n", gate, hookify)
+	if err := os.WriteFile(filepath.Join(gated, "hookify"), []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	seed := uint64(time.Now().UnixNano())
@@ -140,7 +151,22 @@ func TestLiveRulesGenerated(t *testing.T) {
 				if with {
 					want = evaluate(t, dir, layout, payloads)
 					if layout == ir.PerRule {
-						callHooks(t, dir, hookPath, payloads) // rebuilds; the new scripts act from the next call
+						// The call right after the edit: Cursor starts the
+						// old scripts of each event at once; the one that
+						// runs the new scripts answers for them.
+						old, err := snapshot(filepath.Join(dir, ".cursor"))
+						if err != nil {
+							t.Fatal(err)
+						}
+						for _, e := range []ir.CursorEvent{ir.BeforeShellExecution, ir.PostToolUse} {
+							if err := old.restore(); err != nil {
+								t.Fatal(err)
+							}
+							got := callEvent(t, dir, gated+":"+path, e, payloads[e], gate)
+							if g, w := callMeaning(got), callMeaning(want[e]); g != w {
+								t.Errorf("%s: %s, the call right after the edit:\n got %s (%q)\nwant %s (%q)", where, e, g, got, w, want[e])
+							}
+						}
 					}
 				} else {
 					want = withNote(t, built, note)
@@ -204,6 +230,21 @@ func evaluate(t *testing.T, dir string, layout ir.Layout, payloads map[ir.Cursor
 // with PATH path, and returns their answers, sorted.
 func callHooks(t *testing.T, dir, path string, payloads map[ir.CursorEvent]string) map[ir.CursorEvent][]string {
 	t.Helper()
+	out := map[ir.CursorEvent][]string{}
+	for e, p := range payloads {
+		out[e] = callEvent(t, dir, path, e, p, "")
+	}
+	return out
+}
+
+// callEvent runs every hookify entry of event e in dir's hooks.json one
+// after the other, or, with a gate (the folder of the hookify on path that
+// waits), all at once, as Cursor 3.9.16 was seen to: it opens the gate once
+// each has started hookify (every hook of a call whose rules are stale
+// does), so that none rebuilds before all have opened their scripts. It
+// returns the answers, each "<stdout>exit <code>", sorted.
+func callEvent(t *testing.T, dir, path string, e ir.CursorEvent, payload, gate string) []string {
+	t.Helper()
 	var cfg struct {
 		Hooks map[string][]struct {
 			Command string `json:"command"`
@@ -218,31 +259,133 @@ func callHooks(t *testing.T, dir, path string, payloads map[ir.CursorEvent]strin
 		t.Fatal(err)
 	}
 	home := t.TempDir()
-	out := map[ir.CursorEvent][]string{}
-	for e, p := range payloads {
-		for _, entry := range cfg.Hooks[e.String()] {
-			if entry.Type == "prompt" || !strings.Contains(entry.Command, "hooks/hookify-") {
-				continue
-			}
-			cmd, cancel := testenv.CommandTimeout(30*time.Second, "/bin/sh", "-c", entry.Command)
-			cmd.Dir = dir
-			cmd.Env = []string{"PATH=" + path, "HOME=" + home, "CURSOR_PROJECT_DIR=" + dir}
-			cmd.Stdin = strings.NewReader(p)
-			var stdout bytes.Buffer
-			cmd.Stdout = &stdout
-			err := cmd.Run()
-			cancel()
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			out[e] = append(out[e], fmt.Sprintf("%sexit %d", stdout.Bytes(), code))
-		}
-		slices.Sort(out[e])
+	type call struct {
+		cmd    *exec.Cmd
+		stdout bytes.Buffer
+		cancel func()
 	}
+	var calls []*call
+	start := func(command string) *call {
+		c := &call{}
+		c.cmd, c.cancel = testenv.CommandTimeout(30*time.Second, "/bin/sh", "-c", command)
+		c.cmd.Dir = dir
+		c.cmd.Env = []string{"PATH=" + path, "HOME=" + home, "CURSOR_PROJECT_DIR=" + dir}
+		c.cmd.Stdin = strings.NewReader(payload)
+		c.cmd.Stdout = &c.stdout
+		if err := c.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	var out []string
+	wait := func(c *call) {
+		err := c.cmd.Wait()
+		c.cancel()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%sexit %d", c.stdout.Bytes(), code))
+	}
+	for _, entry := range cfg.Hooks[e.String()] {
+		if entry.Type == "prompt" || !strings.Contains(entry.Command, "hooks/hookify-") {
+			continue
+		}
+		c := start(entry.Command)
+		if gate == "" {
+			wait(c)
+		} else {
+			calls = append(calls, c)
+		}
+	}
+	if gate != "" {
+		for deadline := time.Now().Add(30 * time.Second); ; {
+			started, _ := filepath.Glob(filepath.Join(gate, "started.*"))
+			if len(started) == len(calls) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %d of %d hooks started hookify", e, len(started), len(calls))
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		if err := os.WriteFile(filepath.Join(gate, "open"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range calls {
+			wait(c)
+		}
+		files, _ := filepath.Glob(filepath.Join(gate, "*"))
+		for _, f := range files {
+			os.Remove(f)
+		}
+	}
+	slices.Sort(out)
 	return out
+}
+
+// callMeaning is what the answers of the hooks of one call (each
+// "<stdout>exit <code>") mean together, as far as a deny from any of them
+// blocks: the strongest outcome among them (a block; else a hook that
+// could not decide, with its exit code; else a warning; else allow), and
+// for it the paragraphs of each message field of every answer of that
+// outcome, sorted (the order in which one answer joins them is not a
+// meaning, and Cursor's own way of joining several answers is not
+// documented: docs/live-rules.md).
+func callMeaning(answers []string) string {
+	rank := func(kind string) int {
+		switch {
+		case kind == "block":
+			return 3
+		case strings.HasPrefix(kind, "fail"):
+			return 2
+		case kind == "warn":
+			return 1
+		}
+		return 0
+	}
+	best, fields := "allow", map[string][]string{}
+	for _, a := range answers {
+		body, exit, _ := strings.Cut(a, "exit ")
+		kind := "allow"
+		var m map[string]any
+		switch {
+		case body == "":
+			kind = "fail exit " + exit
+		case json.Unmarshal([]byte(body), &m) != nil:
+			kind = "fail: not JSON: " + body
+		case m["permission"] == "deny" || m["permission"] == "ask" || m["continue"] == false:
+			kind = "block"
+		}
+		msgs := map[string][]string{}
+		for _, k := range []string{"user_message", "agent_message", "additional_context", "followup_message"} {
+			if v, ok := m[k].(string); ok {
+				msgs[k] = strings.Split(v, "\n\n")
+				if kind == "allow" {
+					kind = "warn"
+				}
+			}
+		}
+		switch {
+		case rank(kind) > rank(best):
+			best, fields = kind, msgs
+		case kind == best:
+			for k, v := range msgs {
+				fields[k] = append(fields[k], v...)
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString(best)
+	keys := slices.Sorted(maps.Keys(fields))
+	for _, k := range keys {
+		v := slices.Clone(fields[k])
+		slices.Sort(v)
+		fmt.Fprintf(&b, " %s=%q", k, v)
+	}
+	return b.String()
 }
 
 // withNote is answers as the hooks give them with the note on stale rules:
