@@ -259,70 +259,83 @@ func perRuleRerun(w func(...string), rf *codegen.RuleFiles, l *codegen.Layout) {
 		}
 		w(`        *) exit 1 ;;`, `        esac`)
 	}
-	w(
-		`        hk_me=${0##*/}`,
-		`        hk_me=${hk_me%.sh}`,
-		`        hk_run=`,
-		`        [ -f "$0" ] && hk_run=$hk_me`,
-		`        hk_lead=`,
-		`        for hk_f in $hk_o; do`,
-		`          [ -n "$hk_lead" ] || hk_lead=$hk_f`,
-		`          if [ -f "$hk_h/$hk_f.sh" ]; then hk_lead=$hk_f; break; fi`,
-		`        done`,
-		`        if [ "$hk_lead" = "$hk_me" ]; then`,
-		`          for hk_f in "$hk_h"/`+ir.ScriptPrefix+`*.sh; do`,
-		`            hk_f=${hk_f##*/}`,
-		`            hk_f=${hk_f%.sh}`,
-		`            case $hk_o in *" $hk_f "*) continue ;; esac`,
-		`            hk_x=`,
-		`            [ -f "$hk_h/$hk_f.sh" ] || continue`,
-		`            { read -r hk_x; read -r hk_x; } 2>/dev/null <"$hk_h/$hk_f.sh"`,
-		`            case $hk_x in '# `+codegen.HeaderPrefix+` from '*' with --layout per-rule '*) hk_run="$hk_run $hk_f" ;; esac`,
-		`          done`,
-		`        fi`,
-		`        hk_t=`,
-		`        if [ -n "$hk_run" ]; then`,
-		`          hk_t=$(mktemp "${TMPDIR:-/tmp}/hookify.XXXXXX" 2>/dev/null) || hk_t=`,
-		`          [ -z "$hk_t" ] || trap 'rm -f "$hk_t"' EXIT`,
-		`        fi`,
-		`        if [ -n "$hk_t" ] && cat >"$hk_t"; then`,
-		`          hk_cut() {`,
-		`            [ -n "$1" ] || return 1`,
-		`            case $hk_a in "$1"*) ;; *) return 1 ;; esac`,
-		`            hk_r=${hk_a#"$1"}`,
-		`            case $hk_r in *"$2"*) ;; *) return 1 ;; esac`,
-		`            hk_c1=${hk_r%%"$2"*}`,
-		`            hk_r=${hk_r#*"$2"}`,
-		`            hk_c2=`,
-		`            [ -n "$3" ] || { [ -z "$hk_r" ]; return; }`,
-		`            case $hk_r in *"$3") ;; *) return 1 ;; esac`,
-		`            hk_c2=${hk_r%"$3"}`,
-		`          }`,
-		`          hk_n='\n\n' hk_B= hk_B1= hk_B2= hk_W= hk_W1= hk_W2= hk_F=0`,
-		`          for hk_f in $hk_run; do`,
-		`            hk_a=$(`+codegen.EventEnv+`=$hk_e "$hk_h/$hk_f.sh" "$hk_e" <"$hk_t")`,
-		`            hk_x=$?`,
-		`            if [ -z "$hk_a" ]; then`,
-		`              [ "$hk_x" -le "$hk_F" ] || hk_F=$hk_x`,
-		`            elif hk_cut "$hk_b0" "$hk_b1" "$hk_b2"; then`,
-		`              [ -z "$hk_B" ] || { hk_B1=$hk_B1$hk_n; hk_B2=$hk_B2$hk_n; }`,
-		`              hk_B=1 hk_B1=$hk_B1$hk_c1 hk_B2=$hk_B2$hk_c2`,
-		`            elif hk_cut "$hk_w0" "$hk_w1" "$hk_w2"; then`,
-		`              [ -z "$hk_W" ] || { hk_W1=$hk_W1$hk_n; hk_W2=$hk_W2$hk_n; }`,
-		`              hk_W=1 hk_W1=$hk_W1$hk_c1 hk_W2=$hk_W2$hk_c2`,
-		`            fi`,
-		`          done`,
-		`          if [ -n "$hk_B" ]; then`,
-		`            printf '%s%s%s%s%s\n' "$hk_b0" "$hk_B1" "$hk_b1" "$hk_B2" "$hk_b2"`,
-		`            exit "$hk_bx"`,
-		`          fi`,
-		`          [ "$hk_F" -eq 0 ] || exit "$hk_F"`,
-		`          if [ -n "$hk_W" ]; then`,
-		`            printf '%s%s%s%s%s\n' "$hk_w0" "$hk_W1" "$hk_w1" "$hk_W2" "$hk_w2"`,
-		`            exit "$hk_wx"`,
-		`          fi`,
-		`        elif [ -f "$0" ]; then`,
-		`          exec "$0" "$@"`,
-		`        fi`,
-	)
+	if strings.Contains(rerun, "'") {
+		panic("bash: a single quote in the per-rule rerun")
+	}
+	w(`        eval '` + rerun + `'`)
 }
+
+// rerun is the part of perRuleRerun that is the same in every script, after
+// the event's hk_e (its name), hk_o (the old scripts of the event, each
+// between spaces), hk_b0-hk_b2 and hk_w0-hk_w2 (the fixed text of its block
+// and warn answers, "" for a shape without messages) and hk_bx and hk_wx
+// (their exit codes). The wrapper evals it from one single-quoted word:
+// the shell reads a quoted word at a fraction of the cost of parsing the
+// commands in it, and the fresh path, which skips it, still reads it. It
+// holds no single quote.
+const rerun = `
+          hk_me=${0##*/}
+          hk_me=${hk_me%.sh}
+          hk_run=
+          [ -f "$0" ] && hk_run=$hk_me
+          hk_lead=
+          for hk_f in $hk_o; do
+            [ -n "$hk_lead" ] || hk_lead=$hk_f
+            if [ -f "$hk_h/$hk_f.sh" ]; then hk_lead=$hk_f; break; fi
+          done
+          if [ "$hk_lead" = "$hk_me" ]; then
+            for hk_f in "$hk_h"/` + ir.ScriptPrefix + `*.sh; do
+              hk_f=${hk_f##*/}
+              hk_f=${hk_f%.sh}
+              case $hk_o in *" $hk_f "*) continue ;; esac
+              hk_x=
+              [ -f "$hk_h/$hk_f.sh" ] || continue
+              { read -r hk_x; read -r hk_x; } 2>/dev/null <"$hk_h/$hk_f.sh"
+              case $hk_x in "# ` + codegen.HeaderPrefix + ` from "*" with --layout per-rule "*) hk_run="$hk_run $hk_f" ;; esac
+            done
+          fi
+          hk_t=
+          if [ -n "$hk_run" ]; then
+            hk_t=$(mktemp "${TMPDIR:-/tmp}/hookify.XXXXXX" 2>/dev/null) || hk_t=
+            [ -z "$hk_t" ] || trap "rm -f \"\$hk_t\"" EXIT
+          fi
+          if [ -n "$hk_t" ] && cat >"$hk_t"; then
+            hk_cut() {
+              [ -n "$1" ] || return 1
+              case $hk_a in "$1"*) ;; *) return 1 ;; esac
+              hk_r=${hk_a#"$1"}
+              case $hk_r in *"$2"*) ;; *) return 1 ;; esac
+              hk_c1=${hk_r%%"$2"*}
+              hk_r=${hk_r#*"$2"}
+              hk_c2=
+              [ -n "$3" ] || { [ -z "$hk_r" ]; return; }
+              case $hk_r in *"$3") ;; *) return 1 ;; esac
+              hk_c2=${hk_r%"$3"}
+            }
+            hk_n="\\n\\n" hk_B= hk_B1= hk_B2= hk_W= hk_W1= hk_W2= hk_F=0
+            for hk_f in $hk_run; do
+              hk_a=$(` + codegen.EventEnv + `=$hk_e "$hk_h/$hk_f.sh" "$hk_e" <"$hk_t")
+              hk_x=$?
+              if [ -z "$hk_a" ]; then
+                [ "$hk_x" -le "$hk_F" ] || hk_F=$hk_x
+              elif hk_cut "$hk_b0" "$hk_b1" "$hk_b2"; then
+                [ -z "$hk_B" ] || { hk_B1=$hk_B1$hk_n; hk_B2=$hk_B2$hk_n; }
+                hk_B=1 hk_B1=$hk_B1$hk_c1 hk_B2=$hk_B2$hk_c2
+              elif hk_cut "$hk_w0" "$hk_w1" "$hk_w2"; then
+                [ -z "$hk_W" ] || { hk_W1=$hk_W1$hk_n; hk_W2=$hk_W2$hk_n; }
+                hk_W=1 hk_W1=$hk_W1$hk_c1 hk_W2=$hk_W2$hk_c2
+              fi
+            done
+            if [ -n "$hk_B" ]; then
+              printf "%s%s%s%s%s\n" "$hk_b0" "$hk_B1" "$hk_b1" "$hk_B2" "$hk_b2"
+              exit "$hk_bx"
+            fi
+            [ "$hk_F" -eq 0 ] || exit "$hk_F"
+            if [ -n "$hk_W" ]; then
+              printf "%s%s%s%s%s\n" "$hk_w0" "$hk_W1" "$hk_w1" "$hk_W2" "$hk_w2"
+              exit "$hk_wx"
+            fi
+          elif [ -f "$0" ]; then
+            exec "$0" "$@"
+          fi
+        `
