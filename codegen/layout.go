@@ -221,3 +221,22 @@ func SplitAnswer(a ir.Answer) AnswerText {
 	t.Fixed = append(t.Fixed, lit+"}\n")
 	return t
 }
+
+// AnswerPieces are the fixed pieces of a's line as a per-rule hook that
+// rebuilt tells answers apart and joins them (docs/live-rules.md): the text
+// before the first message, between the two, and after the last, without
+// the final newline; "" for the pieces a has not, and all "" for an answer
+// without messages, whose shape is never matched.
+func AnswerPieces(a ir.Answer) [3]string {
+	var p [3]string
+	t := SplitAnswer(a)
+	if a.Empty || len(t.Msgs) == 0 {
+		return p
+	}
+	if len(t.Fixed) > len(p) {
+		panic("codegen: an answer with more than two messages")
+	}
+	copy(p[:], t.Fixed)
+	p[len(t.Fixed)-1] = strings.TrimSuffix(p[len(t.Fixed)-1], "\n")
+	return p
+}

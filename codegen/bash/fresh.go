@@ -228,22 +228,9 @@ func BakedRules(script []byte) (rf *codegen.RuleFiles, ok bool) {
 // event's allow answer (after this, written by the caller). Without a
 // temporary file the script runs itself again, as in the per-event layout.
 func perRuleRerun(w func(...string), rf *codegen.RuleFiles, l *codegen.Layout) {
-	pieces := func(a ir.Answer) [3]string {
-		var p [3]string
-		t := codegen.SplitAnswer(a)
-		if a.Empty || len(t.Msgs) == 0 {
-			return p // a shape without messages is never matched
-		}
-		if len(t.Fixed) > len(p) {
-			panic("bash: an answer with more than two messages")
-		}
-		copy(p[:], t.Fixed)
-		p[len(t.Fixed)-1] = strings.TrimSuffix(p[len(t.Fixed)-1], "\n")
-		return p
-	}
 	event := func(indent string, h *codegen.HookLayout) {
 		e := h.Event.String()
-		b, wa := pieces(h.Blocked), pieces(h.Warned)
+		b, wa := codegen.AnswerPieces(h.Blocked), codegen.AnswerPieces(h.Warned)
 		w(indent+`hk_e=`+shQuote(e)+` hk_o=`+shQuote(" "+strings.Join(rf.Entries[e], " ")+" "),
 			indent+`hk_b0=`+shQuote(b[0])+` hk_b1=`+shQuote(b[1])+` hk_b2=`+shQuote(b[2])+` hk_bx=`+strconv.Itoa(h.Blocked.Exit),
 			indent+`hk_w0=`+shQuote(wa[0])+` hk_w1=`+shQuote(wa[1])+` hk_w2=`+shQuote(wa[2])+` hk_wx=`+strconv.Itoa(h.Warned.Exit))

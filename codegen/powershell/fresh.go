@@ -29,10 +29,42 @@ func liveCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
 	}
 	var b strings.Builder
 	pr := codegen.NewPrinter(&b)
+	rr := ""
+	if rf.Entries != nil {
+		var evs []string
+		for _, h := range l.Hooks {
+			evs = append(evs, Quote(h.Event.String()))
+		}
+		pr.Line("# A per-rule hook that rebuilt runs the new scripts of its event with")
+		pr.Line("# %s set: this one answers only for its own events.", codegen.EventEnv)
+		pr.Line("if (-not [string]::IsNullOrEmpty($env:%s) -and @(%s) -cnotcontains $env:%[1]s) { exit 0 }", codegen.EventEnv, strings.Join(evs, ", "))
+		pr.Line("# What hk_rules needs for this event: the scripts the old hooks.json")
+		pr.Line("# named for it, and the fixed text of its block and warn answers.")
+		pr.Line("$hk_rr = $null")
+		for _, h := range l.Hooks {
+			in := pr
+			if l.Unit.Dispatches() {
+				pr.Line("if ([string]::Equals($hk_event, %s, [StringComparison]::Ordinal)) {", Quote(h.Arg))
+				in = pr.In()
+			}
+			e := h.Event.String()
+			var old []string
+			for _, n := range rf.Entries[e] {
+				old = append(old, Quote(n))
+			}
+			b, w := codegen.AnswerPieces(h.Blocked), codegen.AnswerPieces(h.Warned)
+			in.Line("$hk_rr = @{ E = %s; O = @(%s); B = @(%s, %s, %s); BX = %d; W = @(%s, %s, %s); WX = %d }", Quote(e), strings.Join(old, ", "),
+				Quote(b[0]), Quote(b[1]), Quote(b[2]), h.Blocked.Exit, Quote(w[0]), Quote(w[1]), Quote(w[2]), h.Warned.Exit)
+			if l.Unit.Dispatches() {
+				pr.Line("}")
+			}
+		}
+		rr = " $hk_rr"
+	}
 	pr.Line("# The rule files this hook was built from, and their fingerprints (hk_live).")
 	pr.Line("$hk_note = ''")
 	pr.Line("try {")
-	pr.Line("  $hk_note = hk_live @(%s) @(%s) @(%s) %s", strings.Join(names, ", "), strings.Join(sums, ", "), strings.Join(build, ", "), Quote(cmd+rf.Where()))
+	pr.Line("  $hk_note = hk_live @(%s) @(%s) @(%s) %s%s", strings.Join(names, ", "), strings.Join(sums, ", "), strings.Join(build, ", "), Quote(cmd+rf.Where()), rr)
 	pr.Line("} catch {")
 	pr.Line("  hk_warn ('cannot check the rule files: ' + $_.Exception.Message)")
 	pr.Line("  $hk_note = ''")

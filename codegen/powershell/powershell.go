@@ -57,6 +57,9 @@ type hookData struct {
 	Table bool
 	// Live is the call of the stale-rule check (fresh.go), or "".
 	Live string
+	// PerRule: the check runs hk_rules after a rebuild (the per-rule
+	// layout).
+	PerRule bool
 }
 
 // Generate returns the script for u, at .cursor/hooks/<u.Name>.ps1.
@@ -126,6 +129,7 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 		LastMessage: g.lastMessage,
 		Table:       g.tables,
 		Live:        liveCheck(opts.Rules, l),
+		PerRule:     opts.Rules != nil && opts.Rules.Entries != nil,
 	})
 	if err != nil {
 		panic(err) // the template is static and its data are strings
