@@ -306,10 +306,10 @@ const rerun = `
               if [ -z "$hk_a" ]; then
                 [ "$hk_x" -le "$hk_F" ] || hk_F=$hk_x
               elif hk_cut "$hk_b0" "$hk_b1" "$hk_b2"; then
-                [ -z "$hk_B" ] || { hk_B1=$hk_B1$hk_n; hk_B2=$hk_B2$hk_n; }
+                [ -z "$hk_B" ] || { hk_B1=$hk_B1$hk_n; [ -z "$hk_b2" ] || hk_B2=$hk_B2$hk_n; }
                 hk_B=1 hk_B1=$hk_B1$hk_c1 hk_B2=$hk_B2$hk_c2
               elif hk_cut "$hk_w0" "$hk_w1" "$hk_w2"; then
-                [ -z "$hk_W" ] || { hk_W1=$hk_W1$hk_n; hk_W2=$hk_W2$hk_n; }
+                [ -z "$hk_W" ] || { hk_W1=$hk_W1$hk_n; [ -z "$hk_w2" ] || hk_W2=$hk_W2$hk_n; }
                 hk_W=1 hk_W1=$hk_W1$hk_c1 hk_W2=$hk_W2$hk_c2
               fi
             done
