@@ -226,7 +226,10 @@ func SplitAnswer(a ir.Answer) AnswerText {
 // rebuilt tells answers apart and joins them (docs/live-rules.md): the text
 // before the first message, between the two, and after the last, without
 // the final newline; "" for the pieces a has not, and all "" for an answer
-// without messages, whose shape is never matched.
+// without messages, whose shape is never matched. The last piece ends the
+// answer; a piece between two messages starts with a quote, a comma and a
+// quote, which no message holds (JSON escapes each quote in it), so that
+// the first message ends where it first occurs.
 func AnswerPieces(a ir.Answer) [3]string {
 	var p [3]string
 	t := SplitAnswer(a)
@@ -238,5 +241,8 @@ func AnswerPieces(a ir.Answer) [3]string {
 	}
 	copy(p[:], t.Fixed)
 	p[len(t.Fixed)-1] = strings.TrimSuffix(p[len(t.Fixed)-1], "\n")
+	if len(t.Fixed) == 3 && !strings.HasPrefix(p[1], `","`) {
+		panic("codegen: a piece between two messages that a message could hold")
+	}
 	return p
 }

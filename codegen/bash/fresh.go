@@ -225,7 +225,8 @@ func BakedRules(script []byte) (rf *codegen.RuleFiles, ok bool) {
 // into one, as one hook holding their rules answers: a block, with the
 // messages of every block joined by a blank line, wins over a hook that
 // could not decide, which wins over warnings, joined alike; else the
-// event's allow answer (after this, written by the caller). Without a
+// event's allow answer (after this, written by the caller); answers are
+// told apart and cut into messages by codegen.AnswerPieces. Without a
 // temporary file the script runs itself again, as in the per-event layout.
 func perRuleRerun(w func(...string), rf *codegen.RuleFiles, l *codegen.Layout) {
 	event := func(indent string, h *codegen.HookLayout) {
@@ -291,13 +292,17 @@ const rerun = `
               [ -n "$1" ] || return 1
               case $hk_a in "$1"*) ;; *) return 1 ;; esac
               hk_r=${hk_a#"$1"}
+              hk_c2=
+              if [ -z "$3" ]; then
+                case $hk_r in *"$2") ;; *) return 1 ;; esac
+                hk_c1=${hk_r%"$2"}
+                return 0
+              fi
+              case $hk_r in *"$3") ;; *) return 1 ;; esac
+              hk_r=${hk_r%"$3"}
               case $hk_r in *"$2"*) ;; *) return 1 ;; esac
               hk_c1=${hk_r%%"$2"*}
-              hk_r=${hk_r#*"$2"}
-              hk_c2=
-              [ -n "$3" ] || { [ -z "$hk_r" ]; return; }
-              case $hk_r in *"$3") ;; *) return 1 ;; esac
-              hk_c2=${hk_r%"$3"}
+              hk_c2=${hk_r#*"$2"}
             }
             hk_n="\\n\\n" hk_B= hk_B1= hk_B2= hk_W= hk_W1= hk_W2= hk_F=0
             for hk_f in $hk_run; do
