@@ -4,6 +4,7 @@ import (
 	"github.com/hookify/hookify/ir"
 
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -53,11 +54,85 @@ type RuleFiles struct {
 	// a user-level build (--user).
 	Flags string
 	User  bool
-	// Entries are, in the per-rule layout, the scripts (unit names) that
-	// hooks.json runs for each Cursor event, in its order; nil in the
-	// per-event layout. A hook that rebuilt tells from them which scripts
-	// Cursor started for this call and which are new.
-	Entries map[string][]string
+	// Entries are, in the per-rule layout, the scripts that hooks.json
+	// runs for each Cursor event, in its order; nil in the per-event
+	// layout. A hook that rebuilt tells from them which scripts Cursor
+	// started for this call and which are new.
+	Entries map[string][]ScriptEntry
+}
+
+// A ScriptEntry is a script (a unit name) that hooks.json runs for an
+// event, and the entry's matcher ("" for none): tool names joined by "|",
+// and the MCP tools' MCPMatcher.
+type ScriptEntry struct {
+	Name, Matcher string
+}
+
+// MCPMatcher is the alternative of a matcher that selects every MCP tool
+// (ir.EventMCP's matcher).
+const MCPMatcher = "MCP:.*"
+
+// A ToolCase is the scripts of an event's entries that Cursor starts for a
+// call of one of Tools: every literal tool name, or MCPMatcher for any MCP
+// tool, or none for any other tool.
+type ToolCase struct {
+	Tools []string
+	Names []string
+}
+
+// ToolCases are, for the entries of an event, the scripts Cursor starts
+// for each tool a matcher names, grouped by the scripts, in the order of
+// first mention, then the MCP tools, then any other tool (Tools nil); nil
+// when no entry has a matcher (Cursor starts them all). Where Cursor's
+// matching goes beyond this (a matcher is a regex that may search: Edit
+// also selects MultiEdit), a script named here was started all the same.
+func ToolCases(entries []ScriptEntry) []ToolCase {
+	var tools []string
+	has := func(e ScriptEntry, tool string) bool {
+		return e.Matcher == "" || slices.Contains(strings.Split(e.Matcher, "|"), tool)
+	}
+	for _, e := range entries {
+		if e.Matcher == "" {
+			continue
+		}
+		for _, t := range strings.Split(e.Matcher, "|") {
+			if t != MCPMatcher && !slices.Contains(tools, t) {
+				tools = append(tools, t)
+			}
+		}
+	}
+	if len(tools) == 0 && !slices.ContainsFunc(entries, func(e ScriptEntry) bool { return e.Matcher != "" }) {
+		return nil
+	}
+	var cases []ToolCase
+	add := func(tool string, names []string) {
+		for i := range cases {
+			if slices.Equal(cases[i].Names, names) && tool != "" && cases[i].Tools != nil {
+				cases[i].Tools = append(cases[i].Tools, tool)
+				return
+			}
+		}
+		c := ToolCase{Names: names}
+		if tool != "" {
+			c.Tools = []string{tool}
+		}
+		cases = append(cases, c)
+	}
+	started := func(tool string) []string {
+		names := []string{}
+		for _, e := range entries {
+			if has(e, tool) {
+				names = append(names, e.Name)
+			}
+		}
+		return names
+	}
+	for _, t := range tools {
+		add(t, started(t))
+	}
+	add(MCPMatcher, started(MCPMatcher))
+	add("", started(""))
+	return cases
 }
 
 // fpMod is the modulus of Fingerprint: a prime below 2^31, so that h*31 +

@@ -173,10 +173,10 @@ func Compile(root fs.FS, opts Options) *Result {
 	owned := map[string][]hooksjson.Entry{}
 	live := liveRules(root, res.Sources, opts)
 	if live != nil && opts.Layout == ir.PerRule {
-		live.Entries = map[string][]string{}
+		live.Entries = map[string][]codegen.ScriptEntry{}
 		for _, u := range res.Cursor.Units {
 			for _, h := range u.Hooks {
-				live.Entries[h.Event.String()] = append(live.Entries[h.Event.String()], u.Name)
+				live.Entries[h.Event.String()] = append(live.Entries[h.Event.String()], codegen.ScriptEntry{Name: u.Name, Matcher: h.Matcher})
 			}
 		}
 	}

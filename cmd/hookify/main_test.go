@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -94,7 +95,9 @@ func TestScript(t *testing.T) {
 // stdout and exit code. With -restore, the entries run one after the other
 // for each path in turn, and .cursor/ is put back as it was before the
 // first before each path's run: the call of a hook that rebuilds changes
-// it, and Cursor started every entry from the hooks.json it read before.
+// it, and Cursor started every entry from the hooks.json it read before;
+// and an entry with a matcher runs only where its regex finds the
+// payload's tool_name, as Cursor starts it.
 // With !, it fails unless some hook blocks as Cursor 3.9.16 was seen to
 // read answers (docs/cursor.md): permission deny or ask, or continue
 // false, at exit 0; exit 2; or no decision from an entry with failClosed.
@@ -112,6 +115,7 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string, paths []strin
 		Command    string `json:"command"`
 		Type       string `json:"type"`
 		FailClosed bool   `json:"failClosed"`
+		Matcher    string `json:"matcher"`
 	}
 	var cfg struct {
 		Hooks map[string][]entry `json:"hooks"`
@@ -124,8 +128,20 @@ func cmdCursor(ts *testscript.TestScript, neg bool, args []string, paths []strin
 	if len(cfg.Hooks[args[0]]) == 0 {
 		ts.Fatalf("no %s entries in .cursor/hooks.json", args[0])
 	}
+	var tool struct {
+		Name *string `json:"tool_name"`
+	}
+	json.Unmarshal(payload, &tool) // a payload that is not JSON names no tool
 	entries := slices.DeleteFunc(cfg.Hooks[args[0]], func(e entry) bool {
-		return e.Type == "prompt" || !strings.Contains(e.Command, "hooks/hookify-")
+		if e.Type == "prompt" || !strings.Contains(e.Command, "hooks/hookify-") {
+			return true
+		}
+		// With -restore, as Cursor starts an entry: where it has a
+		// matcher, only for a tool the matcher's regex finds.
+		if restore && e.Matcher != "" && tool.Name != nil {
+			return !regexp.MustCompile(e.Matcher).MatchString(*tool.Name)
+		}
+		return false
 	})
 	type result struct {
 		out, errOut []byte

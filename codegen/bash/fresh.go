@@ -229,12 +229,42 @@ func BakedRules(script []byte) (rf *codegen.RuleFiles, ok bool) {
 // told apart and cut into messages by codegen.AnswerPieces. Without a
 // temporary file the script runs itself again, as in the per-event layout.
 func perRuleRerun(w func(...string), rf *codegen.RuleFiles, l *codegen.Layout) {
+	words := func(names []string) string { return shQuote(" " + strings.Join(names, " ") + " ") }
 	event := func(indent string, h *codegen.HookLayout) {
 		e := h.Event.String()
+		var names []string
+		for _, en := range rf.Entries[e] {
+			names = append(names, en.Name)
+		}
 		b, wa := codegen.AnswerPieces(h.Blocked), codegen.AnswerPieces(h.Warned)
-		w(indent+`hk_e=`+shQuote(e)+` hk_o=`+shQuote(" "+strings.Join(rf.Entries[e], " ")+" "),
+		w(indent+`hk_e=`+shQuote(e)+` hk_o=`+words(names),
 			indent+`hk_b0=`+shQuote(b[0])+` hk_b1=`+shQuote(b[1])+` hk_b2=`+shQuote(b[2])+` hk_bx=`+strconv.Itoa(h.Blocked.Exit),
 			indent+`hk_w0=`+shQuote(wa[0])+` hk_w1=`+shQuote(wa[1])+` hk_w2=`+shQuote(wa[2])+` hk_wx=`+strconv.Itoa(h.Warned.Exit))
+		// hk_pick: the old scripts Cursor started for this call (hk_s),
+		// which depends on the tool where entries have matchers.
+		cases := codegen.ToolCases(rf.Entries[e])
+		if cases == nil {
+			w(indent + `hk_pick() { hk_s=$hk_o; }`)
+			return
+		}
+		w(indent+`hk_pick() {`,
+			indent+`  hk_x=$("$hk_awk" '`+toolProgram+`' "$hk_t" 2>/dev/null)`,
+			indent+`  case $hk_x in`)
+		for _, c := range cases {
+			var pats []string
+			for _, t := range c.Tools {
+				if t == codegen.MCPMatcher {
+					pats = append(pats, "MCP:*")
+				} else {
+					pats = append(pats, shQuote(t))
+				}
+			}
+			if c.Tools == nil {
+				pats = []string{"*"}
+			}
+			w(indent + `  ` + strings.Join(pats, "|") + `) hk_s=` + words(c.Names) + ` ;;`)
+		}
+		w(indent+`  esac`, indent+`}`)
 	}
 	if !l.Unit.Dispatches() {
 		event("        ", l.Hooks[0])
@@ -255,39 +285,38 @@ func perRuleRerun(w func(...string), rf *codegen.RuleFiles, l *codegen.Layout) {
 
 // rerun is the part of perRuleRerun that is the same in every script, after
 // the event's hk_e (its name), hk_o (the old scripts of the event, each
-// between spaces), hk_b0-hk_b2 and hk_w0-hk_w2 (the fixed text of its block
-// and warn answers, "" for a shape without messages) and hk_bx and hk_wx
-// (their exit codes). The wrapper evals it from one single-quoted word:
+// between spaces), hk_pick (which sets hk_s, those of them Cursor started
+// for this call's tool, once the payload is in $hk_t), hk_b0-hk_b2 and
+// hk_w0-hk_w2 (the fixed text of its block and warn answers, "" for a shape
+// without messages) and hk_bx and hk_wx (their exit codes). The wrapper evals it from one single-quoted word:
 // the shell reads a quoted word at a fraction of the cost of parsing the
 // commands in it, and the fresh path, which skips it, still reads it. It
 // holds no single quote.
 const rerun = `
           hk_me=${0##*/}
           hk_me=${hk_me%.sh}
-          hk_run=
-          [ -f "$0" ] && hk_run=$hk_me
-          hk_lead=
-          for hk_f in $hk_o; do
-            [ -n "$hk_lead" ] || hk_lead=$hk_f
-            if [ -f "$hk_h/$hk_f.sh" ]; then hk_lead=$hk_f; break; fi
-          done
-          if [ "$hk_lead" = "$hk_me" ]; then
-            for hk_f in "$hk_h"/` + ir.ScriptPrefix + `*.sh; do
-              hk_f=${hk_f##*/}
-              hk_f=${hk_f%.sh}
-              case $hk_o in *" $hk_f "*) continue ;; esac
-              hk_x=
-              [ -f "$hk_h/$hk_f.sh" ] || continue
-              { read -r hk_x; read -r hk_x; } 2>/dev/null <"$hk_h/$hk_f.sh"
-              case $hk_x in "# ` + codegen.HeaderPrefix + ` from "*" with --layout per-rule "*) hk_run="$hk_run $hk_f" ;; esac
-            done
-          fi
-          hk_t=
-          if [ -n "$hk_run" ]; then
-            hk_t=$(mktemp "${TMPDIR:-/tmp}/hookify.XXXXXX" 2>/dev/null) || hk_t=
-            [ -z "$hk_t" ] || trap "rm -f \"\$hk_t\"" EXIT
-          fi
+          hk_t=$(mktemp "${TMPDIR:-/tmp}/hookify.XXXXXX" 2>/dev/null) || hk_t=
+          [ -z "$hk_t" ] || trap "rm -f \"\$hk_t\"" EXIT
           if [ -n "$hk_t" ] && cat >"$hk_t"; then
+            hk_run=
+            [ -f "$0" ] && hk_run=$hk_me
+            hk_pick
+            hk_lead=
+            for hk_f in $hk_s; do
+              [ -n "$hk_lead" ] || hk_lead=$hk_f
+              if [ -f "$hk_h/$hk_f.sh" ]; then hk_lead=$hk_f; break; fi
+            done
+            if [ "$hk_lead" = "$hk_me" ]; then
+              for hk_f in "$hk_h"/` + ir.ScriptPrefix + `*.sh; do
+                hk_f=${hk_f##*/}
+                hk_f=${hk_f%.sh}
+                case $hk_o in *" $hk_f "*) continue ;; esac
+                hk_x=
+                [ -f "$hk_h/$hk_f.sh" ] || continue
+                { read -r hk_x; read -r hk_x; } 2>/dev/null <"$hk_h/$hk_f.sh"
+                case $hk_x in "# ` + codegen.HeaderPrefix + ` from "*" with --layout per-rule "*) hk_run="$hk_run $hk_f" ;; esac
+              done
+            fi
             hk_cut() {
               [ -n "$1" ] || return 1
               case $hk_a in "$1"*) ;; *) return 1 ;; esac
@@ -331,3 +360,10 @@ const rerun = `
             exec "$0" "$@"
           fi
         `
+
+// toolProgram prints the tool_name of the payload file it reads: the value
+// of the first "tool_name" key of a string without escapes, as Cursor's
+// compact payloads hold it; nothing for any other. The scripts of one call
+// read the same payload, so that they agree on it whatever it holds. It
+// holds no single quote.
+const toolProgram = `{ if (match($0, /"tool_name"[ \t]*:[ \t]*"[^"\\]*"/)) { s = substr($0, RSTART, RLENGTH); sub(/^"tool_name"[ \t]*:[ \t]*"/, "", s); print substr(s, 1, length(s) - 1); exit } }`

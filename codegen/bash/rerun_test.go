@@ -19,12 +19,13 @@ import (
 
 // TestPerRuleRerun runs what a per-rule hook does after its rebuild
 // (perRuleRerun, then the allow answer) in dash, bash and busybox sh, on
-// generated calls: the event's old scripts (the baked list, some gone),
-// this one among them or gone, new per-rule scripts, and scripts that must
-// not run (a per-event one, a user's own); each prints a generated answer.
-// The script must run its own new script, and, when it is the first old
-// one still there (else the first old one), every new per-rule script, in
-// name order, each once, on the payload as it came; and print their
+// generated calls: the event's old scripts (the baked list, with matchers,
+// some gone), this one among them or gone, new per-rule scripts, and
+// scripts that must not run (a per-event one, a user's own); each prints a
+// generated answer. The script must run its own new script, and, when it
+// is the first of the old scripts Cursor started for the call's tool that
+// is still there (else the first it started), every new per-rule script,
+// in name order, each once, on the payload as it came; and print their
 // answers as one hook holding their rules would: a block with the
 // messages of every block joined by a blank line (answers of the warn
 // shape too where the event's two shapes are one), else nothing and the
@@ -68,10 +69,37 @@ func TestPerRuleRerun(t *testing.T) {
 		for _, n := range append(slices.Clone(old), news...) {
 			answers[n] = tablerules.RandomAnswer(r)
 		}
-		payload := `{"x":"` + string(tablerules.RandomFile(r)) + "\x00\n"
-
-		lead := old[0]
+		// The tool of the call, and the entries' matchers: Cursor started
+		// the old scripts whose matcher selects the tool, this one among them.
+		tool := []string{"Shell", "Write", "Edit", "MultiEdit", "MCP:fs", "Read", ""}[r.IntN(7)]
+		selects := func(m string) bool {
+			for _, alt := range strings.Split(m, "|") {
+				if m == "" || alt == tool && tool != "" || alt == "MCP:.*" && strings.HasPrefix(tool, "MCP:") {
+					return true
+				}
+			}
+			return false
+		}
+		matchers := []string{"", "Shell", "Write|Edit", "MCP:.*", "Edit|MCP:.*"}
+		var entries []codegen.ScriptEntry
+		var started []string
 		for _, o := range old {
+			m := matchers[r.IntN(len(matchers))]
+			for o == "hookify-me" && !selects(m) {
+				m = matchers[r.IntN(len(matchers))]
+			}
+			entries = append(entries, codegen.ScriptEntry{Name: o, Matcher: m})
+			if selects(m) {
+				started = append(started, o)
+			}
+		}
+		payload := `{"x":"` + string(tablerules.RandomFile(r)) + "\x00\n"
+		if tool != "" {
+			payload = `{"tool_name":"` + tool + `",` + payload[1:]
+		}
+
+		lead := started[0]
+		for _, o := range started {
 			if present[o] {
 				lead = o
 				break
@@ -95,7 +123,7 @@ func TestPerRuleRerun(t *testing.T) {
 
 		var lines []string
 		perRuleRerun(func(ls ...string) { lines = append(lines, ls...) },
-			&codegen.RuleFiles{Entries: map[string][]string{e.String(): old}}, codegen.NewLayout(u, warn, true))
+			&codegen.RuleFiles{Entries: map[string][]codegen.ScriptEntry{e.String(): entries}}, codegen.NewLayout(u, warn, true))
 		for _, sh := range shells {
 			dir := t.TempDir()
 			log := filepath.Join(dir, "ran")
@@ -124,7 +152,7 @@ func TestPerRuleRerun(t *testing.T) {
 			if meGone {
 				gone = `rm -f "$0"` + "\n"
 			}
-			write("hookify-me", "#!/bin/sh\n"+header+"\nLC_ALL=C\nexport LC_ALL\n"+
+			write("hookify-me", "#!/bin/sh\n"+header+"\nLC_ALL=C\nexport LC_ALL\nhk_awk=awk\n"+
 				"if [ -n \"${"+codegen.EventEnv+"-}\" ]; then\n"+child("hookify-me")+"fi\n"+gone+
 				"case $0 in */*) hk_h=${0%/*} ;; *) hk_h=. ;; esac\n"+strings.Join(lines, "\n")+"\necho ALLOW\nexit 0\n")
 			args := append(slices.Clone(sh[1:]), filepath.Join(dir, "hookify-me.sh"))
@@ -139,7 +167,7 @@ func TestPerRuleRerun(t *testing.T) {
 			} else if err != nil {
 				t.Fatal(err)
 			}
-			where := fmt.Sprintf("round %d, %s, %s, old %v (present %v), new %v", round, sh, e, old, present, news)
+			where := fmt.Sprintf("round %d, %s, %s, tool %q, old %v (present %v), new %v", round, sh, e, tool, entries, present, news)
 			if string(out) != wantOut || code != wantExit {
 				t.Errorf("%s: got %q exit %d, want %q exit %d", where, out, code, wantOut, wantExit)
 			}

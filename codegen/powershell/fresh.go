@@ -48,12 +48,39 @@ func liveCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
 				in = pr.In()
 			}
 			e := h.Event.String()
+			list := func(names []string) string {
+				var q []string
+				for _, n := range names {
+					q = append(q, Quote(n))
+				}
+				return "@(" + strings.Join(q, ", ") + ")"
+			}
 			var old []string
-			for _, n := range rf.Entries[e] {
-				old = append(old, Quote(n))
+			for _, en := range rf.Entries[e] {
+				old = append(old, en.Name)
+			}
+			// S: tool and the old scripts Cursor starts for it (between
+			// spaces), in pairs ('MCP:*' for the MCP tools, '*' for any
+			// other); $null without matchers.
+			started := "$null"
+			if cases := codegen.ToolCases(rf.Entries[e]); cases != nil {
+				var kv []string
+				for _, c := range cases {
+					names := Quote(" " + strings.Join(c.Names, " ") + " ")
+					if c.Tools == nil {
+						kv = append(kv, "'*'", names)
+					}
+					for _, t := range c.Tools {
+						if t == codegen.MCPMatcher {
+							t = "MCP:*"
+						}
+						kv = append(kv, Quote(t), names)
+					}
+				}
+				started = "@(" + strings.Join(kv, ", ") + ")"
 			}
 			b, w := codegen.AnswerPieces(h.Blocked), codegen.AnswerPieces(h.Warned)
-			in.Line("$hk_rr = @{ E = %s; O = @(%s); B = @(%s, %s, %s); BX = %d; W = @(%s, %s, %s); WX = %d }", Quote(e), strings.Join(old, ", "),
+			in.Line("$hk_rr = @{ E = %s; O = %s; S = %s; B = @(%s, %s, %s); BX = %d; W = @(%s, %s, %s); WX = %d }", Quote(e), list(old), started,
 				Quote(b[0]), Quote(b[1]), Quote(b[2]), h.Blocked.Exit, Quote(w[0]), Quote(w[1]), Quote(w[2]), h.Warned.Exit)
 			if l.Unit.Dispatches() {
 				pr.Line("}")
