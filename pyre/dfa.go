@@ -27,14 +27,18 @@ const (
 	pcNL                      // '\n'
 	pcWord                    // [0-9A-Za-z_]
 	pcOther                   // any other byte
+	pcUWord                   // in the rewritten alphabet: the last byte of a non-ASCII word character
+
 )
 
-func prevClass(b byte) uint8 {
+func (a *alphabet) prevClass(b byte) uint8 {
 	switch {
 	case b == '\n':
 		return pcNL
 	case wordBytes.has(b):
 		return pcWord
+	case a.wordBytes().has(b):
+		return pcUWord
 	}
 	return pcOther
 }
@@ -87,6 +91,7 @@ func errTooLarge(what string) *Error {
 }
 
 type nfaBuilder struct {
+	alpha    *alphabet   // the rewritten alphabet (words.go), or nil
 	machines []*machine // lookahead bodies and trackers; the pattern is separate
 	trackers []int      // tracker index -> machine index
 	size     int
@@ -115,7 +120,7 @@ func (b *nfaBuilder) compile(m *machine, n *node, next int) int {
 	case opGroup:
 		return b.compile(m, n.subs[0], next)
 	case opLiteral, opClass, opAny:
-		return b.compileBytes(m, setNode(itemSet(n).minus(unmatchable)), next)
+		return b.compileBytes(m, setNode(b.alpha.of(itemSet(n).minus(unmatchable))), next)
 	case opConcat:
 		for i := len(n.subs) - 1; i >= 0; i-- {
 			next = b.compile(m, n.subs[i], next)
@@ -217,6 +222,15 @@ func (b *nfaBuilder) bytesMachine(s byteSet) int {
 	return len(b.machines) - 1
 }
 
+// setMachine is the automaton of one character from s.
+func (b *nfaBuilder) setMachine(s runeSet) int {
+	m := &machine{}
+	fin := m.add(mstate{kind: mFinal})
+	m.start = b.compileBytes(m, setNode(s), fin)
+	b.machines = append(b.machines, m)
+	return len(b.machines) - 1
+}
+
 // compileAt writes an assertion with the previous byte's class and lookaheads.
 func (b *nfaBuilder) compileAt(m *machine, n *node, next int) int {
 	ml := n.flags&flagMultiline != 0
@@ -245,18 +259,30 @@ func (b *nfaBuilder) compileAt(m *machine, n *node, next int) int {
 	case n.at == atEnd:
 		return m.add(mstate{kind: mEps, out: []int{end(next), look(b.bytesMachine(nl), false, next)}})
 	}
-	word := b.bytesMachine(wordBytes)
+	// The word characters: ASCII ones under the ASCII flag, Python's
+	// (the rewritten alphabet's) otherwise.
+	wordPrev, otherPrev := uint8(pcWord), uint8(pcNL|pcOther|pcUWord)
+	var word, nonword int
+	if b.alpha == nil || n.flags&flagASCII != 0 {
+		word, nonword = b.bytesMachine(wordBytes), b.bytesMachine(complementBytes(wordBytes))
+	} else {
+		wordPrev, otherPrev = pcWord|pcUWord, pcNL|pcOther
+		if first, ok := b.alpha.firstWordBytes(); ok {
+			word, nonword = b.bytesMachine(first), b.bytesMachine(complementBytes(first))
+		} else {
+			word, nonword = b.setMachine(b.alpha.word()), b.setMachine(b.alpha.nonWord())
+		}
+	}
 	if n.at == atBoundary {
 		return m.add(mstate{kind: mEps, out: []int{
-			prev(pcWord, look(word, true, next)),
-			prev(pcStart|pcNL|pcOther, look(word, false, next)),
+			prev(wordPrev, look(word, true, next)),
+			prev(pcStart|otherPrev, look(word, false, next)),
 		}})
 	}
 	// \B: never in the empty subject (sre's AT_NON_BOUNDARY)
-	nonword := b.bytesMachine(complementBytes(wordBytes))
 	return m.add(mstate{kind: mEps, out: []int{
-		prev(pcWord, look(word, false, next)),
-		prev(pcNL|pcOther, look(word, true, next)),
+		prev(wordPrev, look(word, false, next)),
+		prev(otherPrev, look(word, true, next)),
 		prev(pcStart, look(nonword, false, next)),
 	}})
 }
@@ -344,6 +370,7 @@ type stepKey struct {
 }
 
 type runner struct {
+	alpha    *alphabet
 	pat      *machine
 	machines []*machine
 	trackers []int
@@ -671,6 +698,7 @@ func (d dstate) key() string {
 // accept[s] is 1 when every continuation matches (a match was found), 2 when
 // the subject matches if it ends in s.
 type dfa struct {
+	alpha  *alphabet // the rewritten alphabet (words.go), or nil
 	class  [256]uint8
 	reps   []byte // a byte of each class
 	next   [][]int32
@@ -683,8 +711,8 @@ const (
 )
 
 // byteClasses partitions the bytes by every set the automata test.
-func byteClasses(ms []*machine) (cls [256]uint8, reps []byte) {
-	sets := []byteSet{wordBytes, byteRange(0x80, 0xBF), byteRange('\n', '\n'),
+func byteClasses(ms []*machine, a *alphabet) (cls [256]uint8, reps []byte) {
+	sets := []byteSet{a.wordBytes(), byteRange(0x80, 0xBF), byteRange('\n', '\n'),
 		byteRange(0xC2, 0xDF), byteRange(0xE0, 0xEF), byteRange(0xF0, 0xF4)}
 	for _, m := range ms {
 		for _, s := range m.st {
@@ -718,8 +746,8 @@ func byteClasses(ms []*machine) (cls [256]uint8, reps []byte) {
 // re.search over the whole subject (a match may start at any character
 // boundary); without, the match starts at the first byte, the byte before it
 // being of class prev.
-func compileDFA(root *node, search bool, prev uint8) (*dfa, *Error) {
-	b := &nfaBuilder{}
+func compileDFA(root *node, search bool, prev uint8, alpha *alphabet) (*dfa, *Error) {
+	b := &nfaBuilder{alpha: alpha}
 	pat := &machine{}
 	fin := pat.add(mstate{kind: mFinal})
 	body := b.compile(pat, root, fin)
@@ -733,10 +761,22 @@ func compileDFA(root *node, search bool, prev uint8) (*dfa, *Error) {
 		return nil, errTooLarge("too many lookbehinds")
 	}
 	pat.start = body
+	// inside: the bytes before which no character starts (alphabet.boundary).
+	var inside byteSet
+	for c := 0; c < 256; c++ {
+		if !alpha.boundary(byte(c)) {
+			inside.add(byte(c))
+		}
+	}
+	if !search && alpha != nil {
+		// The caller consumed the byte before the match, which may be the
+		// first byte of a character (or the character before a mark).
+		pat.start = pat.add(mstate{kind: mLook, sub: b.bytesMachine(inside), neg: true, out: []int{body}})
+	}
 	if search {
 		// .*? in front: at every character boundary (the next byte is not a
 		// continuation byte), the pattern may start.
-		cont := b.bytesMachine(byteRange(0x80, 0xBF))
+		cont := b.bytesMachine(inside)
 		loop := pat.add(mstate{kind: mEps})
 		anyb := pat.add(mstate{kind: mByte, set: complementBytes(byteSet{}), out: []int{loop}})
 		pat.st[anyb].set.add(0)
@@ -744,10 +784,10 @@ func compileDFA(root *node, search bool, prev uint8) (*dfa, *Error) {
 		pat.st[loop].out = []int{start, anyb}
 		pat.start = loop
 	}
-	r := &runner{pat: pat, machines: b.machines, trackers: b.trackers, ids: map[string]int32{},
+	r := &runner{alpha: alpha, pat: pat, machines: b.machines, trackers: b.trackers, ids: map[string]int32{},
 		steps: map[stepKey]int32{}, inits: map[[2]uint64]int32{}, ends: map[[2]uint64]bool{}}
-	d := &dfa{}
-	d.class, d.reps = byteClasses(append([]*machine{pat}, b.machines...))
+	d := &dfa{alpha: alpha}
+	d.class, d.reps = byteClasses(append([]*machine{pat}, b.machines...), alpha)
 
 	// trackerStates closes the trackers at a position in order, each seeing the
 	// ones before it (a nested lookbehind is built first).
@@ -795,7 +835,7 @@ func compileDFA(root *node, search bool, prev uint8) (*dfa, *Error) {
 		s := states[i]
 		row := make([]int32, len(d.reps))
 		for ci, by := range d.reps {
-			c := pctx{prev: prevClass(by)}
+			c := pctx{prev: alpha.prevClass(by)}
 			trk := make([]int32, len(s.trk))
 			for ti, t := range s.trk {
 				c.holds = holdsOf(trk[:ti])
@@ -881,7 +921,7 @@ func (d *dfa) minimize() *dfa {
 			}
 		}
 	}
-	out := &dfa{class: d.class, reps: d.reps}
+	out := &dfa{alpha: d.alpha, class: d.class, reps: d.reps}
 	for _, i := range reps {
 		row := make([]int32, len(d.reps))
 		for c, t := range d.next[i] {
@@ -1079,8 +1119,13 @@ func (d *dfa) ere(limit int) (*bnode, bool) {
 	return res, res.size() <= limit
 }
 
-// maxDFAERE bounds the size of an ERE written from an automaton.
-const maxDFAERE = 3000
+// maxDFAERE bounds the size of an ERE written from an automaton, and
+// maxTableERE that of one that the hooks run as a table (TableFor): its size
+// matters only to NewTable, which has limits of its own.
+const (
+	maxDFAERE   = 3000
+	maxTableERE = 12000
+)
 
 // dfaRefusals are the constructs the automaton path builds.
 var dfaRefusals = map[string]bool{
@@ -1093,7 +1138,7 @@ var dfaRefusals = map[string]bool{
 // the automaton of a match starting there, written as an ERE after that byte.
 // A pattern with a lookbehind is written from the automaton of the whole
 // search, anchored at the start.
-func viaDFA(root *node, first *Error) (*bnode, *Error) {
+func viaDFA(root *node, first *Error, alpha *alphabet, limit int) (*bnode, *Error) {
 	at := func(e *Error) *Error {
 		if e.Offset == 0 && first != nil {
 			e.Offset = first.Offset
@@ -1105,8 +1150,12 @@ func viaDFA(root *node, first *Error) (*bnode, *Error) {
 		re   *bnode
 	}
 	var parts []part
-	for _, pc := range []uint8{pcStart, pcNL, pcWord, pcOther} {
-		d, err := compileDFA(root, false, pc)
+	classes, all := []uint8{pcStart, pcNL, pcWord, pcOther}, uint8(pcStart|pcNL|pcWord|pcOther)
+	if alpha != nil {
+		classes, all = append(classes, pcUWord), all|pcUWord
+	}
+	for _, pc := range classes {
+		d, err := compileDFA(root, false, pc, alpha)
 		if err != nil && err.Construct == "lookbehind" && err.Msg == "a lookbehind needs the whole subject" {
 			parts = nil
 			break
@@ -1114,7 +1163,7 @@ func viaDFA(root *node, first *Error) (*bnode, *Error) {
 		if err != nil {
 			return nil, at(err)
 		}
-		re, ok := d.smallestERE()
+		re, ok := d.smallestERE(limit)
 		if !ok {
 			return nil, at(errTooLarge("its ERE is too large"))
 		}
@@ -1131,21 +1180,21 @@ func viaDFA(root *node, first *Error) (*bnode, *Error) {
 		if !merged {
 			parts = append(parts, part{pc, re})
 		}
-		if pc == pcOther && len(parts) == 0 {
+		if pc == classes[len(classes)-1] && len(parts) == 0 {
 			return &bnode{kind: bNever}, nil
 		}
 	}
 	if parts != nil {
 		var alts []*bnode
 		for _, p := range parts {
-			if p.mask == pcStart|pcNL|pcWord|pcOther {
+			if p.mask == all {
 				alts = append(alts, p.re)
 				continue
 			}
 			var pre []*bnode
 			var bs byteSet
 			for b := 1; b < 256; b++ {
-				if prevClass(byte(b))&p.mask != 0 {
+				if alpha.prevClass(byte(b))&p.mask != 0 {
 					bs.add(byte(b))
 				}
 			}
@@ -1157,11 +1206,11 @@ func viaDFA(root *node, first *Error) (*bnode, *Error) {
 		}
 		return altNode(alts...), nil
 	}
-	d, err := compileDFA(root, true, pcStart)
+	d, err := compileDFA(root, true, pcStart, alpha)
 	if err != nil {
 		return nil, at(err)
 	}
-	re, ok := d.smallestERE()
+	re, ok := d.smallestERE(limit)
 	if !ok {
 		return nil, at(errTooLarge("its ERE is too large"))
 	}
@@ -1173,9 +1222,9 @@ func viaDFA(root *node, first *Error) (*bnode, *Error) {
 
 // utf8Need is how many continuation bytes a byte starts (0 for ASCII), or -1
 // for a byte that never starts a character.
-func utf8Need(b byte) int {
+func (a *alphabet) utf8Need(b byte) int {
 	switch {
-	case b < 0x80:
+	case b < 0x80, a != nil && rewriteBytes.has(b) && a.occurs(b):
 		return 0
 	case b >= 0xC2 && b <= 0xDF:
 		return 1
@@ -1218,7 +1267,7 @@ func (d *dfa) dontCare() *dfa {
 		for c, b := range d.reps {
 			row[c] = -1
 			if p.need == 0 {
-				if n := utf8Need(b); n >= 0 {
+				if n := d.alpha.utf8Need(b); n >= 0 {
 					row[c] = add(pst{d.next[p.q][c], n})
 				}
 			} else if b >= 0x80 && b <= 0xBF {
@@ -1233,7 +1282,7 @@ func (d *dfa) dontCare() *dfa {
 	for c := range deadRow {
 		deadRow[c] = dead
 	}
-	out := &dfa{class: d.class, reps: d.reps, next: make([][]int32, len(states)+1), accept: make([]uint8, len(states)+1)}
+	out := &dfa{alpha: d.alpha, class: d.class, reps: d.reps, next: make([][]int32, len(states)+1), accept: make([]uint8, len(states)+1)}
 	out.next[dead] = deadRow
 	for need := 0; need <= 3; need++ {
 		for i, p := range states {
@@ -1290,9 +1339,9 @@ func (d *dfa) dontCare() *dfa {
 
 // smallestERE writes the automaton, or its form with UTF-8's free
 // transitions, as an ERE: the smaller of the two.
-func (d *dfa) smallestERE() (*bnode, bool) {
-	a, okA := d.ere(maxDFAERE)
-	b, okB := d.dontCare().ere(maxDFAERE)
+func (d *dfa) smallestERE(limit int) (*bnode, bool) {
+	a, okA := d.ere(limit)
+	b, okB := d.dontCare().ere(limit)
 	switch {
 	case okA && okB:
 		if a.kind == bNever || b.kind == bNever {

@@ -23,20 +23,24 @@ func TestDFASearch(t *testing.T) {
 			continue
 		}
 		// only the patterns that need it: the others are plain EREs
-		if _, terr := (&translator{}).translate(root); terr == nil && perr == nil {
+		var alpha *alphabet
+		if uni, _ := unicodeSensitive(root); uni {
+			alpha = newAlphabet(root)
+		}
+		if _, terr := (&translator{alpha: alpha}).translate(root); terr == nil && perr == nil {
 			continue
 		}
-		d, err := compileDFA(root, true, pcStart)
+		d, err := compileDFA(root, true, pcStart, alpha)
 		if err != nil {
 			continue
 		}
 		built++
 		for si, s := range c.S {
-			if py.Match[si] < 0 || (py.NonASCII[si] && usesASCIIClasses(c.P)) {
+			if py.Match[si] < 0 || py.newer(si) {
 				continue
 			}
 			compared++
-			if got, want := d.match(s), py.Match[si] == 1; got != want {
+			if got, want := d.match(Rewrite(alpha.spec(), s)), py.Match[si] == 1; got != want {
 				t.Errorf("pattern %q subject %q: Python %v, automaton %v", c.P, s, want, got)
 			}
 		}

@@ -233,7 +233,51 @@ func setNode(s runeSet) *bnode {
 			alts = append(alts, byteSeqNode(sq))
 		}
 	}
-	return altNode(alts...)
+	return altNode(append(alts, virtualNodes(s)...)...)
+}
+
+// virtualBytes are the one-byte members of a set of the rewritten alphabet.
+func virtualBytes(s runeSet) byteSet {
+	var one byteSet
+	if s.has(vWord) {
+		one.add(byteWord)
+	}
+	if s.has(vDigit) {
+		one.add(byteDigit)
+	}
+	for i, b := range blockBytes {
+		if s.has(vBlock + rune(i)) {
+			one.add(b)
+		}
+	}
+	return one
+}
+
+// virtualNodes are the members of a set of the rewritten alphabet (words.go)
+// that stand for other bytes than their UTF-8: byteWord, byteDigit, and a
+// named word character followed by byteMark.
+func virtualNodes(s runeSet) []*bnode {
+	var alts []*bnode
+	one := virtualBytes(s)
+	if !one.empty() {
+		alts = append(alts, bytesNode(one))
+	}
+	var seqs [][]byteSet
+	for _, r := range s.intersect(span(vMark, vMark+maxRune)) {
+		lo, hi := r.lo-vMark, r.hi-vMark
+		for _, c := range utf8Classes {
+			l, h := max(lo, c.lo), min(hi, c.hi)
+			if l <= h {
+				seqs = splitUTF8(l, h, c.n, seqs)
+			}
+		}
+	}
+	var mark byteSet
+	mark.add(byteMark)
+	for _, sq := range mergeSeqs(seqs) {
+		alts = append(alts, byteSeqNode(append(sq[:len(sq):len(sq)], mark)))
+	}
+	return alts
 }
 
 // notAheadNode is the form of (?!L) at the end of the match, where L is a sequence
@@ -258,7 +302,8 @@ func notAheadNode(look []runeSet) *bnode {
 // member starts with, or the first bytes of a member followed by the end or by a byte
 // that no member continues with there.
 func notInNode(s runeSet) *bnode {
-	seqs := [][]byteSet{{asciiBytes(s)}}
+	first := asciiBytes(s).union(virtualBytes(s))
+	seqs := [][]byteSet{{first}}
 	for _, c := range utf8Classes {
 		for _, r := range s.intersect(span(c.lo, c.hi)) {
 			seqs = splitUTF8(r.lo, r.hi, c.n, seqs)
@@ -415,8 +460,14 @@ func starNode(s runeSet, min int) *bnode {
 	return seqNode(repNode(setNode(s), min-1, min-1), repNode(b, 1, -1))
 }
 
+// allHigh reports whether s holds every character of the alphabet that is
+// not ASCII, so that a repeat of s may take any byte from 0x80 up.
+func (a *alphabet) allHigh(s runeSet) bool {
+	return a.high().subsetOf(s)
+}
+
 // actionNode writes an assertion's decision.
-func actionNode(a action) *bnode {
+func (al *alphabet) actionNode(a action) *bnode {
 	nl := byteNode('\n')
 	bol, eol := &bnode{kind: bBOL}, &bnode{kind: bEOL}
 	switch a {
@@ -433,14 +484,24 @@ func actionNode(a action) *bnode {
 	case actNLorEOL:
 		return altNode(nl, eol)
 	case actWordByte:
-		return bytesNode(wordBytes)
+		return bytesNode(al.wordBytes())
+	case actWordAfter:
+		if first, ok := al.firstWordBytes(); ok {
+			return bytesNode(first)
+		}
+		return setNode(al.word())
 	case actNonWordOrBOL:
-		// The consumed byte is the last byte of the character before the match:
-		// for a non-ASCII character it is a continuation byte, which counts as
-		// non-word (the documented ASCII \b).
-		return altNode(bol, bytesNode(nonWordBytes))
+		// The consumed byte is the last byte of the character before the
+		// match: in the value's own alphabet a non-ASCII character's is a
+		// continuation byte, which counts as non-word (the ASCII \b of a
+		// pattern under the ASCII flag); in the rewritten one a word
+		// character ends with a byte of its own.
+		return altNode(bol, bytesNode(complementBytes(al.wordBytes())))
 	case actNonWordOrEOL:
-		return altNode(bytesNode(nonWordBytes), eol)
+		if first, ok := al.firstWordBytes(); ok {
+			return altNode(bytesNode(complementBytes(first)), eol)
+		}
+		return altNode(setNode(al.nonWord()), eol)
 	}
 	return &bnode{kind: bEmpty}
 }

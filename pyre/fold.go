@@ -241,26 +241,29 @@ var (
 	asciiSpace = newRuneSet(rrange{0x09, 0x0D}, rrange{' ', ' '})
 )
 
-// catSet is the set a category matches. \s is exact in both modes; \d and \w are
-// ASCII-only in Unicode mode too: the one documented difference from Python.
+// catSet is the set a category matches: Python's, in Unicode mode and under
+// the ASCII flag.
 func catSet(c catKind, f pyFlags) runeSet {
-	space := pySpace
+	space, digit, word := pySpace, asciiDigit, asciiWord
 	if f&flagASCII != 0 {
 		space = asciiSpace
+	} else {
+		pyClasses()
+		digit, word = pyDigit, pyWord
 	}
 	switch c {
 	case catDigit:
-		return asciiDigit
+		return digit
 	case catNotDigit:
-		return asciiDigit.complement()
+		return digit.complement()
 	case catSpace:
 		return space
 	case catNotSpace:
 		return space.complement()
 	case catWord:
-		return asciiWord
+		return word
 	case catNotWord:
-		return asciiWord.complement()
+		return word.complement()
 	}
 	return nil
 }
@@ -336,35 +339,12 @@ func anySet(f pyFlags) runeSet {
 }
 
 // wordChars is the set of word characters used to decide a \b or \B from the
-// characters the pattern matches next to it. In Unicode mode it follows Python
-// (letters, numbers and '_'), so a \b dropped as always true, or a branch dropped
-// because it is always false, is right for any subject. Only a \b at an edge, which
-// looks at a subject character, is ASCII-based.
+// characters the pattern matches next to it: Python's, in Unicode mode and
+// under the ASCII flag.
 func wordChars(f pyFlags) runeSet {
 	if f&flagASCII != 0 {
 		return asciiWord
 	}
-	unicodeWordOnce.Do(func() {
-		var rs []rrange
-		for _, t := range []*unicode.RangeTable{unicode.L, unicode.N} {
-			for _, r := range t.R16 {
-				for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-					rs = append(rs, rrange{c, c})
-				}
-			}
-			for _, r := range t.R32 {
-				for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-					rs = append(rs, rrange{c, c})
-				}
-			}
-		}
-		rs = append(rs, rrange{'_', '_'})
-		unicodeWord = newRuneSet(rs...)
-	})
-	return unicodeWord
+	pyClasses()
+	return pyWord
 }
-
-var (
-	unicodeWordOnce sync.Once
-	unicodeWord     runeSet
-)

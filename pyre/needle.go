@@ -36,7 +36,8 @@ const maxRepeatNeedle = 32
 // needleByte says how a position that matches one byte from s is written in a
 // needle: a single non-letter byte as itself, {X, x} as x, and a single letter as
 // its lower case, which stands for more than the position matches (loose). ok is
-// false for every other set: the needle cannot cross that position.
+// false for every other set, and for the bytes Rewrite writes: the needle
+// cannot cross that position.
 func needleByte(s byteSet) (b byte, ok, loose bool) {
 	switch s.count() {
 	case 1:
@@ -47,6 +48,11 @@ func needleByte(s byteSet) (b byte, ok, loose bool) {
 		}
 		if 'A' <= b && b <= 'Z' || 'a' <= b && b <= 'z' {
 			return b | 0x20, true, true
+		}
+		if rewriteBytes.has(b) {
+			// A byte of Rewrite (words.go): the needle is looked for in
+			// the value itself, which does not hold it.
+			return 0, false, false
 		}
 		return b, true, false
 	case 2:

@@ -103,22 +103,35 @@ func (e *Error) Error() string {
 
 // ERE translates a Python pattern (as re.search(p, v, flags) would use it) into a
 // POSIX ERE as bash's [[ $v =~ $re ]] reads it under LC_ALL=C, matched against the
-// whole value (AWK gives the form every awk reads the same way). The result matches
-// exactly the byte strings (valid UTF-8 input) on which Python's search finds a match,
-// except for the documented ASCII-only \w \d \b on non-ASCII text (\s is exact). The error, when not nil, is always an *Error.
+// whole value (AWK gives the form every awk reads the same way): Translate
+// without its words, for a pattern that reads no Unicode class (for one that
+// does, the ERE reads the rewritten value). The error, when not nil, is always an *Error.
 func ERE(pattern string, flags Flags) (string, error) {
-	ere, _, err := translatePattern(pattern, flags)
-	if err != nil {
-		return "", err
-	}
-	return ere, nil
+	ere, _, err := Translate(pattern, flags)
+	return ere, err
 }
 
-// translatePattern is ERE that also returns the parsed pattern (nil when
+// Translate translates a Python pattern (as re.search(p, v, flags) would use
+// it) into a POSIX ERE as bash's [[ $v =~ $re ]] reads it under LC_ALL=C,
+// matched against the whole value (AWK gives the form every awk reads the
+// same way). When words is "", the ERE matches exactly the values (valid
+// UTF-8) on which Python's search finds a match. A pattern that reads
+// Python's Unicode \w, \d, \b or \B has words: its ERE matches Rewrite(words,
+// v) exactly when Python's search matches v (words.go). The error, when not
+// nil, is always an *Error.
+func Translate(pattern string, flags Flags) (ere, words string, err error) {
+	ere, words, _, perr := translatePattern(pattern, flags)
+	if perr != nil {
+		return "", "", perr
+	}
+	return ere, words, nil
+}
+
+// translatePattern is Translate that also returns the parsed pattern (nil when
 // the parser refused it for other reasons than a lookaround).
-func translatePattern(pattern string, flags Flags) (string, *node, *Error) {
+func translatePattern(pattern string, flags Flags) (ere, words string, root *node, err *Error) {
 	if flags&^IgnoreCase != 0 {
-		return "", nil, &Error{Construct: "flags", Msg: fmt.Sprintf("unsupported flags %#x", uint8(flags))}
+		return "", "", nil, &Error{Construct: "flags", Msg: fmt.Sprintf("unsupported flags %#x", uint8(flags))}
 	}
 	var ext pyFlags
 	if flags&IgnoreCase != 0 {
@@ -126,26 +139,39 @@ func translatePattern(pattern string, flags Flags) (string, *node, *Error) {
 	}
 	root, perr := parse(pattern, ext)
 	if perr != nil && !perr.zeroWidth() {
-		return "", nil, perr.withoutDFA()
+		return "", "", nil, perr.withoutDFA()
 	}
-	t := &translator{}
+	var alpha *alphabet
+	if uni, _ := unicodeSensitive(root); uni {
+		alpha = newAlphabet(root)
+	}
+	t := &translator{alpha: alpha}
 	b, terr := t.translate(root)
 	errs := perr.list()
 	if terr != nil && (perr == nil || terr.Construct != "never matches") {
 		errs = append(errs, terr.All()...)
 	}
 	if all := joinErrors(errs); all != nil && all.onlyDFA() {
-		db, derr := viaDFA(root, all)
+		db, derr := viaDFA(root, all, alpha, maxDFAERE)
+		if derr != nil && derr.Construct == "regex too large" {
+			// Larger, it may still run as a table (TableFor), which has
+			// limits of its own.
+			if big, err := viaDFA(root, all, alpha, maxTableERE); err == nil && big.kind != bNever {
+				if _, ok := TableFor(big.String()); ok {
+					db, derr = big, nil
+				}
+			}
+		}
 		if derr != nil {
-			return "", root, derr
+			return "", "", root, derr
 		}
 		if db.kind == bNever {
-			return "", root, &Error{Offset: 0, Construct: "never matches", Msg: "the pattern can never match",
+			return "", "", root, &Error{Offset: 0, Construct: "never matches", Msg: "the pattern can never match",
 				Hint: "the rule could never fire; fix the pattern or remove the rule"}
 		}
 		b, perr, terr = db, nil, nil
 	} else if all != nil {
-		return "", root, all.withoutDFA()
+		return "", "", root, all.withoutDFA()
 	}
 	if perr != nil {
 		// Every refusal of the parser is of a lookaround, which it read as
@@ -155,17 +181,17 @@ func translatePattern(pattern string, flags Flags) (string, *node, *Error) {
 		if terr != nil && terr.Construct != "never matches" {
 			errs = append(errs, terr.All()...)
 		}
-		return "", root, joinErrors(errs)
+		return "", "", root, joinErrors(errs)
 	}
 	if terr != nil {
-		return "", root, terr
+		return "", "", root, terr
 	}
-	ere := b.String()
+	ere = b.String()
 	if err := Validate(ere); err != nil {
-		return "", root, &Error{Construct: "internal error",
+		return "", "", root, &Error{Construct: "internal error",
 			Msg: "internal error: the translated regex is outside the portable subset: " + err.Error()}
 	}
-	return ere, root, nil
+	return ere, alpha.spec(), root, nil
 }
 
 func (e *Error) list() []*Error {

@@ -14,7 +14,8 @@ import (
 const (
 	sp  = "([\t-\r\x1c- ]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80)" // \s
 	dot = "([^\n\x80-\xff]|[\xc0-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf7][\x80-\xbf]{3})"           // .
-	nw  = "[^0-9A-Z_a-z]"                                                                                         // ASCII non-word byte
+	nw  = "[^0-9A-Z_a-z\xf8\xf9]"                                                                                 // a non-word byte in the rewritten alphabet (words.go)
+	wb  = "[0-9A-Z_a-z\xf8\xf9]"                                                                                  // a word byte in the rewritten alphabet
 )
 
 var ereTests = []struct{ name, pattern, want string }{
@@ -45,10 +46,12 @@ var ereTests = []struct{ name, pattern, want string }{
 	{"nested set is literal", "[[:alpha:]]", "[:AHLPahlp[]]"},
 	{"leading bracket", "[]a]", "[]Aa]"},
 	{"backslash class", `[/\\]`, "\\\\|/"},
-	{"digits are ASCII", `x\d+y`, "[Xx][0-9]+[Yy]"},
-	{"word is ASCII", `x\w`, "[Xx][0-9A-Z_a-z]"},
+	{"digits are rewritten", `x\d+y`, "[Xx][0-9\xf9]+[Yy]"},
+	{"words are rewritten", `x\w`, "[Xx][0-9A-Z_a-z\xf8\xf9]"},
+	{"ASCII flag", `(?a)x\w`, "[Xx][0-9A-Z_a-z]"},
+	{"named word character", `\bé`, "(^|[^0-9A-Z_a-z\xf8\xf9\xfb])\xfb"},
 	{"space is Unicode", `x\s`, "[Xx]" + sp},
-	{"class with category", `[\d-]`, "[0-9-]"},
+	{"class with category", `[\d-]`, "[0-9\xf9-]"},
 	{"NUL dropped, no raw \\x01", `[\x00-\x1f]x`, "[^ -\xff][Xx]"},
 	// dot and newlines
 	{"dot excludes newline", "a.b", "[Aa]" + dot + "[Bb]"},
@@ -70,14 +73,14 @@ var ereTests = []struct{ name, pattern, want string }{
 	// word boundaries
 	{"boundary at the start", `\bfoo`, "(^|" + nw + ")[Ff][Oo][Oo]"},
 	{"boundary at the end", `foo\b`, "[Ff][Oo][Oo](" + nw + "|$)"},
-	{"boundary before non-word", `\b-x`, "[0-9A-Z_a-z]-[Xx]"},
-	{"non-boundary at the start", `\Bfoo`, "[0-9A-Z_a-z][Ff][Oo][Oo]"},
+	{"boundary before non-word", `\b-x`, wb + "-[Xx]"},
+	{"non-boundary at the start", `\Bfoo`, wb + "[Ff][Oo][Oo]"},
 	{"non-boundary at the end", `-\B`, "-(" + nw + "|$)"},
 	{"boundary between word and space", `foo\b bar`, "[Ff][Oo][Oo] [Bb][Aa][Rr]"},
 	{"boundary after caret", `^\bfoo`, "^[Ff][Oo][Oo]"},
 	{"boundary before dollar", `foo\b$`, "[Ff][Oo][Oo]\n?$"},
 	{"boundary after a stripped star", `.*\bfoo`, "(^|" + nw + ")[Ff][Oo][Oo]"},
-	{"ASCII-mode boundary", `(?a)\bk`, "(^|" + nw + ")[Kk]"},
+	{"ASCII-mode boundary", `(?a)\bk`, "(^|[^0-9A-Z_a-z])[Kk]"},
 	// quantifiers and groups
 	{"brace count with empty min", "xa{,3}y", "[Xx][Aa]{0,3}[Yy]"},
 	{"literal brace", "a{x}", "[Aa]\\{[Xx]}"},
@@ -88,7 +91,7 @@ var ereTests = []struct{ name, pattern, want string }{
 	{"count 255", "x{255}", "[Xx]{255}"},
 	{"open count", "xa{2,}y", "[Xx][Aa]{2,}[Yy]"},
 	{"zero count", "xa{0}y", "[Xx][Yy]"},
-	{"edge repeat trimmed", `\w+@\w+`, "[0-9A-Z_a-z]@[0-9A-Z_a-z]"},
+	{"edge repeat trimmed", `\w+@\w+`, "[0-9A-Z_a-z\xf8\xf9]@[0-9A-Z_a-z\xf8\xf9]"},
 	{"edge star dropped", "a*b", "[Bb]"},
 	{"matches everything", ".*", "^"},
 	{"empty pattern", "", "^"},

@@ -297,8 +297,9 @@ func unambiguous(b *bnode) bool {
 // Regex is a pattern compiled for the hooks: its ERE, and its table where
 // the awks that backtrack could take more than linear time on the ERE.
 type Regex struct {
-	// ERE is ERE's result.
-	ERE string
+	// ERE and Words are Translate's results: with Words, ERE and Table
+	// read Rewrite(Words, v).
+	ERE, Words string
 	// Table, when not nil, is the automaton of the search, which the awk
 	// hook runs instead of ERE (see Linear).
 	Table *Table
@@ -309,11 +310,11 @@ type Regex struct {
 // pattern whose automaton has too many states keeps its ERE alone). The
 // error is ERE's.
 func Compile(pattern string, flags Flags) (*Regex, error) {
-	ere, _, err := translatePattern(pattern, flags)
+	ere, words, _, err := translatePattern(pattern, flags)
 	if err != nil {
 		return nil, err
 	}
-	r := &Regex{ERE: ere}
+	r := &Regex{ERE: ere, Words: words}
 	if !Linear(ere) {
 		if t, ok := NewTable(ere); ok {
 			r.Table = t

@@ -32,6 +32,7 @@ var allRunes = span(0, maxRune)
 var unmatchable = newRuneSet(rrange{0, 0}, rrange{0xD800, 0xDFFF})
 
 type translator struct {
+	alpha      *alphabet // the rewritten alphabet (words.go), or nil
 	prev, next map[*node]ctx
 	refusals   []*Error // every construct refused
 	never      *Error   // the first reason a part can never match
@@ -60,6 +61,9 @@ func (t *translator) resolve(n *node) *node {
 		// Refused in emit when the body is not a sequence of sets: the node must stay,
 		// since a zero-width refusal could otherwise be stripped away.
 		look, ok := lookItems(n.subs[0])
+		for i := range look {
+			look[i] = t.alpha.of(look[i])
+		}
 		return &node{op: opNotAhead, pos: n.pos, flags: n.flags, look: look, neg: !ok}
 	case opLiteral, opClass, opAny:
 		s := itemSet(n)
@@ -71,7 +75,7 @@ func (t *translator) resolve(n *node) *node {
 				t.noteNever(n.pos, "this item matches no character")
 			}
 		}
-		return &node{op: opSet, pos: n.pos, flags: n.flags, set: real}
+		return &node{op: opSet, pos: n.pos, flags: n.flags, set: t.alpha.of(real)}
 	case opConcat:
 		var subs []*node
 		for _, s := range n.subs {
@@ -348,6 +352,7 @@ const (
 	actBOLorNL                    // (^|\n)   (?m)^ at the start
 	actNLorEOL                    // (\n|$)   (?m)$ at the end
 	actWordByte                   // [0-9A-Z_a-z]: the neighbour is a word character
+	actWordAfter                  // the same, for the character after the match
 	actNonWordOrBOL               // (^|[^0-9A-Z_a-z])
 	actNonWordOrEOL               // ([^0-9A-Z_a-z]|$)
 )
@@ -463,6 +468,9 @@ func (t *translator) decide(n *node) (action, *Error) {
 	}
 	// \b and \B
 	w := wordChars(n.flags)
+	if t.alpha != nil && n.flags&flagASCII == 0 {
+		w = t.alpha.word()
+	}
 	pW, pN := P.words(w)
 	nW, nN := N.words(w)
 	boundary := n.at == atBoundary
@@ -504,7 +512,7 @@ func (t *translator) decide(n *node) (action, *Error) {
 			}
 			return actNonWordOrEOL, nil
 		default:
-			return actWordByte, nil
+			return actWordAfter, nil
 		}
 	case P.edge || N.edge || pW == pN || nW == nN:
 		return 0, refuseB
@@ -581,12 +589,15 @@ func (t *translator) emit(n *node) *bnode {
 			return &bnode{kind: bEmpty}
 		}
 		sub := n.subs[0]
-		if sub.op == opSet && n.max < 0 && nonASCII.subsetOf(sub.set) {
+		if sub.op == opSet && n.max < 0 && t.alpha.allHigh(sub.set) {
 			return starNode(sub.set, n.min)
 		}
 		return repNode(t.emit(sub), n.min, n.max)
 	case opNotAhead:
-		if n.neg {
+		if n.neg || (t.alpha != nil && !t.alpha.marked.empty()) {
+			// In a rewritten alphabet that names word characters, those are
+			// longer than the characters that share their first bytes,
+			// which notInNode's trie does not allow: the automaton builds it.
 			t.refuse(&Error{Offset: n.pos, Construct: "negative lookahead",
 				Msg:  "hookify translates a negative lookahead into an ERE only when it holds a fixed sequence of characters or sets, without repeats, alternatives or assertions",
 				Hint: lookHint})
@@ -613,7 +624,10 @@ func (t *translator) emit(n *node) *bnode {
 		if act == actNever {
 			t.noteNever(n.pos, describe(n)+" can never hold here, so this part of the pattern can never match")
 		}
-		return actionNode(act)
+		if n.flags&flagASCII != 0 {
+			return (*alphabet)(nil).actionNode(act) // ASCII word characters, whatever the alphabet
+		}
+		return t.alpha.actionNode(act)
 	}
 	panic("pyre: unexpected node in emit")
 }

@@ -1,0 +1,445 @@
+package pyre
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Python's Unicode \w, \d and \b (docs/awk-engines.md §15).
+//
+// Python reads \w as str.isalnum() or '_' (the categories L and N, and '_')
+// and \d as the category Nd. Written as UTF-8 byte sequences these sets are
+// 4 KB of ERE each, which no awk matches cheaply (§12). So a pattern that
+// uses them (or \b, \B) is translated for a rewritten value instead: every
+// non-ASCII word character of the value becomes one byte that valid UTF-8
+// never holds, 0xF8 for a letter and 0xF9 for a digit (Nd), and the ERE tests
+// those bytes. The non-ASCII word characters the pattern names itself (K and
+// ſ in a case-insensitive \bks, é in [àé]\b, the ones a negated set leaves
+// out) fall into blocks that every set of the pattern holds whole or not at
+// all; each block becomes a byte of its own (the other bytes valid UTF-8
+// never holds: 0xFB-0xFF, 0xF5-0xF7, 0xC0, 0xC1), and where a pattern has more
+// blocks than those bytes, the characters of the rest keep their bytes and
+// get a 0xFA after them. So the byte before a position always tells whether
+// a word character ends there, and, but for those marked characters, the
+// byte after it whether one starts. ASCII text stays as it is: on an ASCII
+// value, which hooks mostly see, the ERE runs on the value itself.
+//
+// The awk hooks rewrite with templates/words.awk and the PowerShell twin with
+// its hk_u, both from WordTable and the pattern's words; Rewrite is the same
+// in Go.
+
+// The rewritten bytes, and the code points that stand for them in a set of
+// the rewritten alphabet (above every Unicode code point; setNode writes them).
+const (
+	byteWord  = 0xF8 // a non-ASCII letter the pattern does not name
+	byteDigit = 0xF9 // a non-ASCII digit (Nd) the pattern does not name
+	byteMark  = 0xFA // after a named word character of no block byte
+
+	vWord  rune = 0x110000 // byteWord
+	vDigit rune = 0x110001 // byteDigit
+	vBlock rune = 0x110002 // vBlock+i: blockBytes[i]
+	vMark  rune = 0x200000 // vMark+c: c, then byteMark
+)
+
+// blockBytes are the bytes of the blocks of named word characters.
+// The ones next to byteWord come first: a rewritten alphabet that uses few
+// of them keeps whole ranges of the bytes UTF-8 never holds free (dfa's
+// dontCare), so its automata stay small.
+var blockBytes = []byte{0xFB, 0xFC, 0xFD, 0xFE, 0xFF, 0xF7, 0xF6, 0xF5, 0xC1, 0xC0}
+
+// rewriteBytes are all the bytes a rewrite writes that valid UTF-8 never
+// holds: each ends a word character.
+var rewriteBytes = func() byteSet {
+	var s byteSet
+	for _, b := range blockBytes {
+		s.add(b)
+	}
+	s.add(byteWord)
+	s.add(byteDigit)
+	s.add(byteMark)
+	return s
+}()
+
+var (
+	pyOnce  sync.Once
+	pyWord  runeSet // Python's \w: L, N and '_'
+	pyDigit runeSet // Python's \d: Nd
+)
+
+func pyClasses() {
+	pyOnce.Do(func() {
+		pyWord = tableSet(unicode.L).union(tableSet(unicode.N)).union(runes('_'))
+		pyDigit = tableSet(unicode.Nd)
+	})
+}
+
+func tableSet(t *unicode.RangeTable) runeSet {
+	var rs []rrange
+	for _, r := range t.R16 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			rs = append(rs, rrange{c, c})
+		}
+	}
+	for _, r := range t.R32 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			rs = append(rs, rrange{c, c})
+		}
+	}
+	return newRuneSet(rs...)
+}
+
+// alphabet is the rewritten alphabet of one pattern; nil is the value's own
+// (UTF-8, for a pattern that reads no Unicode class).
+type alphabet struct {
+	blocks []runeSet // named word characters, each block written as blockBytes[i]
+	marked runeSet   // named word characters written with byteMark after them
+	gw, gd runeSet   // the non-ASCII letters and digits written as byteWord, byteDigit
+}
+
+// unicodeSensitive reports whether n reads Python's Unicode \w, \d, \b or
+// \B somewhere (not under the ASCII flag), and whether it reads one of
+// them under the ASCII flag.
+func unicodeSensitive(n *node) (uni, ascii bool) {
+	var walk func(n *node)
+	walk = func(n *node) {
+		use := false
+		switch n.op {
+		case opAt:
+			use = n.at == atBoundary || n.at == atNonBoundary
+		case opClass:
+			for _, it := range n.items {
+				switch it.cat {
+				case catWord, catNotWord, catDigit, catNotDigit:
+					use = true
+				}
+			}
+		}
+		if use {
+			if n.flags&flagASCII != 0 {
+				ascii = true
+			} else {
+				uni = true
+			}
+		}
+		for _, s := range n.subs {
+			walk(s)
+		}
+	}
+	walk(n)
+	return uni, ascii
+}
+
+// newAlphabet builds the rewritten alphabet of root. The non-ASCII word
+// characters it names are the ones its sets split the letters or the digits
+// at (the smaller side of each split), so every set holds all the others or
+// none of them; the sets split the named ones into blocks.
+func newAlphabet(root *node) *alphabet {
+	pyClasses()
+	letters := pyWord.minus(pyDigit).intersect(nonASCII)
+	digits := pyDigit.intersect(nonASCII)
+	var sets []runeSet
+	var walk func(n *node)
+	walk = func(n *node) {
+		switch n.op {
+		case opLiteral, opClass, opAny:
+			sets = append(sets, itemSet(n))
+		}
+		for _, s := range n.subs {
+			walk(s)
+		}
+	}
+	walk(root)
+	var named runeSet
+	for _, s := range sets {
+		for _, g := range []runeSet{letters, digits} {
+			in, out := s.intersect(g), g.minus(s)
+			if in.empty() || out.empty() {
+				continue
+			}
+			if size(in) <= size(out) {
+				named = named.union(in)
+			} else {
+				named = named.union(out)
+			}
+		}
+	}
+	a := &alphabet{gw: letters.minus(named), gd: digits.minus(named)}
+	if named.empty() {
+		return a
+	}
+	blocks := []runeSet{named}
+	for _, s := range append(sets, pyDigit) {
+		var next []runeSet
+		for _, b := range blocks {
+			for _, part := range []runeSet{b.intersect(s), b.minus(s)} {
+				if !part.empty() {
+					next = append(next, part)
+				}
+			}
+		}
+		blocks = next
+	}
+	slices.SortFunc(blocks, func(x, y runeSet) int { return int(x[0].lo - y[0].lo) })
+	for i, b := range blocks {
+		if i < len(blockBytes) {
+			a.blocks = append(a.blocks, b)
+		} else {
+			a.marked = a.marked.union(b)
+		}
+	}
+	return a
+}
+
+// of is s in the rewritten alphabet. Letters and digits the pattern does
+// not name never occur in a rewritten value, so the non-word part may hold
+// them or not: of takes the form with fewer ranges.
+func (a *alphabet) of(s runeSet) runeSet {
+	if a == nil {
+		return s
+	}
+	out := s.intersect(asciiSpan)
+	if s.overlaps(a.gw) {
+		out = out.union(runes(vWord))
+	}
+	if s.overlaps(a.gd) {
+		out = out.union(runes(vDigit))
+	}
+	for i, b := range a.blocks {
+		if s.overlaps(b) {
+			out = out.union(runes(vBlock + rune(i)))
+		}
+	}
+	for _, r := range s.intersect(a.marked) {
+		out = out.union(span(vMark+r.lo, vMark+r.hi))
+	}
+	rest := s.intersect(nonASCII).minus(pyWord)
+	if wide := rest.union(a.gw).union(a.gd); len(wide) < len(rest) {
+		rest = wide
+	}
+	return out.union(rest)
+}
+
+// high is every character of the alphabet that is not ASCII.
+func (a *alphabet) high() runeSet {
+	if a == nil {
+		return nonASCII
+	}
+	return a.of(nonASCII)
+}
+
+// word is Python's \w in the rewritten alphabet.
+func (a *alphabet) word() runeSet {
+	if a == nil {
+		return asciiWord
+	}
+	pyClasses()
+	return a.of(pyWord)
+}
+
+// wordBytes are the bytes a word character can end with.
+func (a *alphabet) wordBytes() byteSet {
+	if a == nil {
+		return wordBytes
+	}
+	w := wordBytes
+	for b := 0x80; b < 0x100; b++ {
+		if rewriteBytes.has(byte(b)) && a.occurs(byte(b)) {
+			w.add(byte(b))
+		}
+	}
+	return w
+}
+
+// boundary reports whether a match may start before byte b: not inside a
+// character (a continuation byte, or the mark after a named word character).
+func (a *alphabet) boundary(b byte) bool {
+	return !(b >= 0x80 && b <= 0xBF) && !(a != nil && b == byteMark)
+}
+
+// spec is the text of the rewrite (Translate's words): "unicode", then the
+// named word characters as decimal ranges, each with the byte that stands
+// for it, or 0 for a byteMark after it ("unicode 304-305/192 383-383/193").
+func (a *alphabet) spec() string {
+	if a == nil {
+		return ""
+	}
+	var w strings.Builder
+	w.WriteString("unicode")
+	var ranges []rrange
+	code := map[rune]byte{}
+	for i, b := range a.blocks {
+		for _, r := range b {
+			ranges = append(ranges, r)
+			code[r.lo] = blockBytes[i]
+		}
+	}
+	for _, r := range a.marked {
+		ranges = append(ranges, r)
+		code[r.lo] = 0
+	}
+	slices.SortFunc(ranges, func(x, y rrange) int { return int(x.lo - y.lo) })
+	for _, r := range ranges {
+		fmt.Fprintf(&w, " %d-%d/%d", r.lo, r.hi, code[r.lo])
+	}
+	return w.String()
+}
+
+// named is one range of a spec.
+type named struct {
+	lo, hi rune
+	code   byte // 0: byteMark after the character
+}
+
+// parseWords reads a spec back.
+func parseWords(words string) ([]named, bool) {
+	f := strings.Fields(words)
+	if len(f) == 0 || f[0] != "unicode" {
+		return nil, false
+	}
+	var out []named
+	for _, x := range f[1:] {
+		var n named
+		var code int
+		if _, err := fmt.Sscanf(x, "%d-%d/%d", &n.lo, &n.hi, &code); err != nil {
+			return nil, false
+		}
+		n.code = byte(code)
+		out = append(out, n)
+	}
+	return out, true
+}
+
+// Rewrite is v as the ERE of a pattern whose words (from Translate) are
+// not "" reads it: every non-ASCII letter or digit becomes byte 0xF8 or
+// 0xF9, except the ones the pattern names, which become the byte of their
+// block or get a 0xFA after them. Everything else, and every byte that is
+// not valid UTF-8, stays.
+func Rewrite(words, v string) string {
+	names, ok := parseWords(words)
+	if !ok {
+		return v
+	}
+	pyClasses()
+	var w strings.Builder
+	for i := 0; i < len(v); {
+		r, n := utf8.DecodeRuneInString(v[i:])
+		j := slices.IndexFunc(names, func(x named) bool { return x.lo <= r && r <= x.hi })
+		switch {
+		case r < 0x80 || (r == utf8.RuneError && n == 1):
+			w.WriteString(v[i : i+n])
+		case j >= 0 && names[j].code != 0:
+			w.WriteByte(names[j].code)
+		case j >= 0:
+			w.WriteString(v[i : i+n])
+			w.WriteByte(byteMark)
+		case pyDigit.has(r):
+			w.WriteByte(byteDigit)
+		case pyWord.has(r):
+			w.WriteByte(byteWord)
+		default:
+			w.WriteString(v[i : i+n])
+		}
+		i += n
+	}
+	return w.String()
+}
+
+// WordTable is the table the hooks rewrite with: the non-ASCII code points
+// from U+0080 on, as runs of one kind (0 other, 1 letter, 2 digit), each run
+// written as 3*length+kind in decimal, separated by spaces.
+func WordTable() string {
+	wordTableOnce.Do(func() {
+		pyClasses()
+		kind := func(r rune) int {
+			switch {
+			case pyDigit.has(r):
+				return 2
+			case pyWord.has(r):
+				return 1
+			}
+			return 0
+		}
+		// The boundaries of the runs are the ends of the ranges of both sets.
+		cuts := []rune{0x80, maxRune + 1}
+		for _, s := range []runeSet{pyWord, pyDigit} {
+			for _, r := range s {
+				if r.lo >= 0x80 {
+					cuts = append(cuts, r.lo)
+				}
+				if r.hi+1 >= 0x80 {
+					cuts = append(cuts, r.hi+1)
+				}
+			}
+		}
+		slices.Sort(cuts)
+		var w strings.Builder
+		last, lastKind := rune(0x80), kind(0x80)
+		for _, c := range cuts[1:] {
+			if c == last {
+				continue
+			}
+			if c <= maxRune && kind(c) == lastKind {
+				continue
+			}
+			if w.Len() > 0 {
+				w.WriteByte(' ')
+			}
+			w.WriteString(strconv.Itoa(int(c-last)*3 + lastKind))
+			if c <= maxRune {
+				last, lastKind = c, kind(c)
+			}
+		}
+		wordTable = w.String()
+	})
+	return wordTable
+}
+
+var (
+	wordTableOnce sync.Once
+	wordTable     string
+)
+
+// nonWord is Python's \W in the rewritten alphabet.
+func (a *alphabet) nonWord() runeSet {
+	pyClasses()
+	return a.of(pyWord.complement().minus(unmatchable))
+}
+
+// firstWordBytes are the bytes a word character can start with, when that
+// byte alone tells: always in the value's own alphabet (ASCII word bytes),
+// and in a rewritten one that marks no word character.
+func (a *alphabet) firstWordBytes() (byteSet, bool) {
+	if a == nil {
+		return wordBytes, true
+	}
+	if !a.marked.empty() {
+		return byteSet{}, false
+	}
+	return a.wordBytes(), true // without byteMark: it occurs only with marks
+}
+
+func size(s runeSet) int {
+	n := 0
+	for _, r := range s {
+		n += int(r.hi-r.lo) + 1
+	}
+	return n
+}
+
+// occurs reports whether a rewritten value can hold byte b, one of
+// rewriteBytes.
+func (a *alphabet) occurs(b byte) bool {
+	switch b {
+	case byteWord, byteDigit:
+		return true
+	case byteMark:
+		return !a.marked.empty()
+	}
+	i := slices.Index(blockBytes, b)
+	return i >= 0 && i < len(a.blocks)
+}
