@@ -11,7 +11,7 @@ import (
 
 // anyRegex accepts every pattern (as the ERE of its literal text), so that
 // these tests do not depend on the regex translator.
-func anyRegex(p string) (string, error) { return pyre.LiteralERE(p, false), nil }
+func anyRegex(p string) (string, string, error) { return pyre.LiteralERE(p, false), "", nil }
 
 // compileOne compiles one rule file and returns its diagnostics.
 func compileOne(t *testing.T, src string, opts Options) *Result {

@@ -40,7 +40,7 @@ func Fix(root fs.FS, opts Options) ([]FixChange, diag.List) {
 		if res := Compile(oneFile(name, src), Options{Inputs: []string{name}}); len(res.Program.Rules) == 1 {
 			rule = res.Program.Rules[0]
 		}
-		fixed := upstream.Fix(name, src, rule, DefaultTranslator)
+		fixed := upstream.Fix(name, src, rule, DefaultTranslator.ERE)
 		if fixed == nil || bytes.Equal(fixed, src) || !sameCompile(name, src, fixed, opts) {
 			continue
 		}

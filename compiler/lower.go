@@ -177,13 +177,13 @@ func lower(f *parser.File, rd *upstream.Reading, tr Translator, warn ir.WarnMode
 			continue
 		}
 		if c.Op.IsRegex() && !r.Prompt {
-			c.Pattern, _ = upstream.DropInlineIgnoreCase(c.Pattern, tr) // upstream-inline-flag says so
-			ere, err := tr(c.Pattern)
+			c.Pattern, _ = upstream.DropInlineIgnoreCase(c.Pattern, tr.ERE) // upstream-inline-flag says so
+			ere, words, err := tr(c.Pattern)
 			if err != nil {
 				diags = append(diags, regexDiags(c.PatternPos, err)...)
 				continue
 			}
-			if err := setRegex(c, ere); err != nil {
+			if err := setRegex(c, ere, words); err != nil {
 				diags = append(diags, regexDiags(c.PatternPos, err)...)
 				continue
 			}

@@ -40,12 +40,12 @@ func mcpTool(name string, pos diag.Pos, tr Translator) (ir.MCPTool, string) {
 			return m, fmt.Sprintf("%s holds %q, which is not part of an MCP tool name: an MCP pattern is mcp__<server>__<tool> with letters, digits, _, -, . and * (any run of characters); write one whole name per | piece", name, bad)
 		}
 		pattern := fmt.Sprintf(part.re, re)
-		ere, err := tr(pattern)
+		ere, words, err := tr(pattern)
 		if err != nil {
 			return m, fmt.Sprintf("%s: %v", name, err) // cannot happen: the regex is made of literals and .*
 		}
 		*part.cond = ir.Condition{Field: part.field, Op: ir.RegexMatch, Pattern: pattern, Pos: pos, PatternPos: pos}
-		if err := setRegex(part.cond, ere); err != nil {
+		if err := setRegex(part.cond, ere, words); err != nil {
 			return m, fmt.Sprintf("%s: %v", name, err) // cannot happen, as above
 		}
 	}

@@ -8,14 +8,22 @@ import (
 	"github.com/hookify/hookify/pyre"
 )
 
-// Translator turns a Python re pattern into a POSIX ERE, or refuses it with
-// an error that carries a *pyre.Error (its offset in the pattern, what and
-// how to rewrite it).
-type Translator func(pattern string) (string, error)
+// Translator turns a Python re pattern into a POSIX ERE and the rewrite of
+// the value it reads (pyre.Translate's words: "" for the value itself), or
+// refuses it with an error that carries a *pyre.Error (its offset in the
+// pattern, what and how to rewrite it).
+type Translator func(pattern string) (ere, words string, err error)
 
 // DefaultTranslator translates hookify regexes (Python re, always
 // case-insensitive) into POSIX EREs with package pyre.
-var DefaultTranslator Translator = func(p string) (string, error) { return pyre.ERE(p, pyre.IgnoreCase) }
+var DefaultTranslator Translator = func(p string) (string, string, error) { return pyre.Translate(p, pyre.IgnoreCase) }
+
+// ERE is tr without the words, for the checks that ask only whether a
+// pattern translates.
+func (tr Translator) ERE(p string) (string, error) {
+	ere, _, err := tr(p)
+	return ere, err
+}
 
 // regexDiags turns a refused pattern at pos into diagnostics at the
 // columns of the constructs: one for each problem of the pattern, so that
@@ -37,13 +45,15 @@ func regexDiags(pos diag.Pos, err error) diag.List {
 // setRegex sets the regex forms of c from ere, its translated pattern: the
 // ERE itself and its needle, once every awk can run it (the awk backend
 // writes its awk form, pyre.AWK).
-func setRegex(c *ir.Condition, ere string) error {
-	if err := pyre.CheckAWK(ere); err != nil {
+func setRegex(c *ir.Condition, ere, words string) error {
+	if _, table := pyre.TableFor(ere); table {
+		// The hooks run its table, not the ERE.
+	} else if err := pyre.CheckAWK(ere); err != nil {
 		// The ERE is pyre's own, so the one refusal left is mawk's: its
 		// regex compiler has a fixed stack.
 		return &pyre.Error{Construct: "nesting", Msg: "mawk, which the hooks run where it is installed, cannot compile it: " + err.Error()}
 	}
-	c.ERE, c.Needle = ere, needleOf(ere)
+	c.ERE, c.Words, c.Needle = ere, words, needleOf(ere)
 	return nil
 }
 

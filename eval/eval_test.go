@@ -13,7 +13,7 @@ import (
 )
 
 // acceptAll stands in for the translator: the evaluator never reads the ERE.
-func acceptAll(string) (string, error) { return "x", nil }
+func acceptAll(string) (string, string, error) { return "x", "", nil }
 
 // plan compiles rule files given as name → text, with the default --warn.
 func plan(t *testing.T, rules map[string]string) *ir.Cursor {

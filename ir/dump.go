@@ -29,6 +29,9 @@ func Dump(p *Program, plan *Cursor) string {
 			if c.ERE != "" {
 				w(indent+1, "ere %s", strconv.Quote(c.ERE))
 			}
+			if c.Words != "" {
+				w(indent+1, "words %s", c.Words)
+			}
 			if c.Needle != "" {
 				w(indent+1, "needle %s", strconv.Quote(c.Needle))
 			}

@@ -44,6 +44,10 @@ type Condition struct {
 	// translated regex for regex operators, and for contains and
 	// not_contains the literal pattern ("" for an empty one).
 	ERE string
+	// Words, for regex operators, is how the value is rewritten before ERE
+	// reads it (pyre.Translate): "" for the value itself; else ERE reads
+	// Python's Unicode \w \d \b as bytes the rewrite writes (pyre.Rewrite).
+	Words string
 	// Needle, for regex operators, is a literal that every value ERE
 	// matches contains, which the scripts look for first because it is much
 	// cheaper to find; its ASCII letters are in lower case and stand for

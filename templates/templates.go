@@ -17,6 +17,13 @@ var DecodeAWK string
 //go:embed table.awk
 var TableAWK string
 
+// WordsAWK holds the awk functions that rewrite a value for the regexes
+// that read Python's Unicode \w \d \b (pyre.Rewrite). See words.awk for
+// its contract.
+//
+//go:embed words.awk
+var WordsAWK string
+
 // PatchAWK is the apply_patch reader of decode.awk, in the programs of the
 // hooks that read patches; NoPatchAWK stands for it in the others.
 //

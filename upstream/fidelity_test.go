@@ -21,7 +21,7 @@ func compile(name, src string, tr compiler.Translator) *compiler.Result {
 		name = ".claude/hookify.t.local.md"
 	}
 	if tr == nil {
-		tr = func(p string) (string, error) { return pyre.LiteralERE(p, false), nil }
+		tr = func(p string) (string, string, error) { return pyre.LiteralERE(p, false), "", nil }
 	}
 	return compiler.Compile(fstest.MapFS{name: {Data: []byte(src)}}, compiler.Options{Inputs: []string{name}, Translator: tr})
 }

@@ -42,6 +42,9 @@ var (
 	// TableAWK is templates/table.awk, the table matcher (hk_dfa), in
 	// the programs that run a table.
 	TableAWK = awkText("table.awk", templates.TableAWK) + "\n"
+	// WordsAWK is templates/words.awk, the rewrite for Python's Unicode
+	// \w \d \b (hk_uw), in the programs whose regexes read them.
+	WordsAWK = awkText("words.awk", templates.WordsAWK) + "\n"
 )
 
 func awkText(name, text string) string {
@@ -235,6 +238,7 @@ type gen struct {
 	awk        map[string]pyre.AWKForm // the awk form of each ERE (awkForms)
 	tables     map[string]*pyre.Table  // the table of each ERE that runs as one (awkForms)
 	tableNum   map[string]int          // the number of each table (hk_d<n>)
+	wordsNum   map[string]int          // the number of each rewrite (hk_u<n>)
 	intervals  bool                    // some ERE of the unit needs an awk with intervals
 	transcript bool                    // a hook reads the transcript (hk_tread)
 	// lastMessage: a hook reads last_assistant_message (hk_lastmsg).
@@ -303,6 +307,25 @@ func (g *gen) table(ere string, t *pyre.Table) string {
 			n, n, n, n, AwkString(cs), AwkString(next), AwkString(ends))
 	}
 	return fmt.Sprintf("hk_d%d", n)
+}
+
+// words returns the call that rewrites val for a regex whose words are w
+// (pyre.Rewrite; templates/words.awk's hk_uw with the rewrite's own arrays
+// and words): hk_u<n>. It adds the function, and words.awk's with the
+// table of the kinds of characters (pyre.WordTable) with the first.
+func (g *gen) words(w, val string) string {
+	if g.wordsNum == nil {
+		g.wordsNum = map[string]int{}
+		g.funcs.WriteString(WordsAWK)
+		fmt.Fprintf(g.funcs, "function hk_wtab() { return %s }\n", AwkString(pyre.WordTable()))
+	}
+	n, ok := g.wordsNum[w]
+	if !ok {
+		n = len(g.wordsNum) + 1
+		g.wordsNum[w] = n
+		fmt.Fprintf(g.funcs, "function hk_u%d(v) { return hk_uw(v, hk_K%d, hk_N%d, %s) }\n", n, n, n, AwkString(w))
+	}
+	return fmt.Sprintf(`hk_u%d(%s "")`, n, val)
 }
 
 // re returns the element of hk_r that holds the awk form of cd's regex.
@@ -604,6 +627,10 @@ func (g *gen) test(t codegen.Test) []test {
 		// classes and alternatives runs, and runs the regex only where it
 		// is. A needle's letters stand for either case.
 		var full string
+		rv := val // the value the ERE reads
+		if cd.Words != "" {
+			rv = g.words(cd.Words, val)
+		}
 		if t := g.tables[cd.ERE]; t != nil {
 			// mawk and busybox awk could backtrack on the ERE for more
 			// than linear time: the table of its automaton runs instead.
@@ -611,9 +638,9 @@ func (g *gen) test(t codegen.Test) []test {
 			// element that a call created (the key was not set) in a
 			// state that the next call taking it fails on ("unexpected
 			// parameter type Node_illegal").
-			full = fmt.Sprintf(`%s(%s "")`, g.table(cd.ERE, t), val)
+			full = fmt.Sprintf(`%s(%s "")`, g.table(cd.ERE, t), rv)
 		} else {
-			full = fmt.Sprintf(`%s ~ %s`, val, g.re(cd))
+			full = fmt.Sprintf(`%s ~ %s`, rv, g.re(cd))
 		}
 		needle := ""
 		if cd.Needle != "" {

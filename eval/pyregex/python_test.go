@@ -103,11 +103,11 @@ func corpusPatterns(t *testing.T) []string {
 	dir := testenv.CorpusDir(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.md"))
 	var pats []string
-	record := func(p string) (string, error) {
+	record := func(p string) (string, string, error) {
 		if !slices.Contains(pats, p) {
 			pats = append(pats, p)
 		}
-		return "x", nil
+		return "x", "", nil
 	}
 	for _, f := range files {
 		compiler.Compile(os.DirFS(dir), compiler.Options{Inputs: []string{filepath.Base(f)}, Translator: record})
