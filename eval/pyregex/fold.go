@@ -161,30 +161,45 @@ var unicodeSpace = set{
 // asciiSpace is \s with the ASCII flag.
 var asciiSpace = set{{0x09, 0x0D}, {0x20, 0x20}}
 
-// IsWord reports whether r is a word character for \w and \b. Like pyre's
-// translation, hookify reads \w, \d and \b as ASCII: [0-9A-Za-z_] and [0-9].
+// IsWord reports whether r is a word character for \w and \b in a str
+// pattern: _sre's Py_UNICODE_ISALNUM(r) || r == '_', which is the Unicode
+// categories L* and N* and '_'. Combining marks (Mn, Mc) and connector
+// punctuation other than '_' (Pc, such as U+203F) are not word characters.
 func IsWord(r rune) bool {
-	return r < 0x80 && ('0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || r == '_')
+	if r < 0x80 {
+		return isWordASCII(r)
+	}
+	return unicode.In(r, unicode.L, unicode.N)
 }
 
-func isDigit(r rune) bool { return '0' <= r && r <= '9' }
+// isWordASCII is \w and \b with the ASCII flag: [0-9A-Za-z_].
+func isWordASCII(r rune) bool {
+	return '0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || r == '_'
+}
+
+// isDigit is \d in a str pattern: Py_UNICODE_ISDECIMAL, the category Nd.
+func isDigit(r rune) bool {
+	if r < 0x80 {
+		return isDigitASCII(r)
+	}
+	return unicode.Is(unicode.Nd, r)
+}
+
+// isDigitASCII is \d with the ASCII flag: [0-9].
+func isDigitASCII(r rune) bool { return '0' <= r && r <= '9' }
 
 func (c category) match(r rune, ascii bool) bool {
+	word, digit, space := IsWord, isDigit, unicodeSpace
+	if ascii {
+		word, digit, space = isWordASCII, isDigitASCII, asciiSpace
+	}
 	switch c {
-	case catDigit:
-		return isDigit(r)
-	case catNotDigit:
-		return !isDigit(r)
+	case catDigit, catNotDigit:
+		return digit(r) == (c == catDigit)
 	case catSpace, catNotSpace:
-		sp := unicodeSpace
-		if ascii {
-			sp = asciiSpace
-		}
-		return sp.has(r) == (c == catSpace)
-	case catWord:
-		return IsWord(r)
-	case catNotWord:
-		return !IsWord(r)
+		return space.has(r) == (c == catSpace)
+	case catWord, catNotWord:
+		return word(r) == (c == catWord)
 	}
 	return false
 }

@@ -63,13 +63,15 @@ const (
 type assertion uint8
 
 const (
-	atBegin       assertion = iota // ^ and \A
-	atBeginLine                    // ^ with MULTILINE
-	atEnd                          // $: the end, or before a final '\n'
-	atEndLine                      // $ with MULTILINE
-	atEndString                    // \Z
-	atBoundary                     // \b
-	atNonBoundary                  // \B
+	atBegin            assertion = iota // ^ and \A
+	atBeginLine                         // ^ with MULTILINE
+	atEnd                               // $: the end, or before a final '\n'
+	atEndLine                           // $ with MULTILINE
+	atEndString                         // \Z
+	atBoundary                          // \b
+	atNonBoundary                       // \B
+	atBoundaryASCII                     // \b with the ASCII flag
+	atNonBoundaryASCII                  // \B with the ASCII flag
 )
 
 type node struct {
@@ -636,10 +638,17 @@ func (p *parser) escape(start int, f flags) (*node, kind, error) {
 		return &node{op: opAssert, at: atBegin}, kAt, nil
 	case 'Z':
 		return &node{op: opAssert, at: atEndString}, kAt, nil
-	case 'b':
-		return &node{op: opAssert, at: atBoundary}, kAt, nil
-	case 'B':
-		return &node{op: opAssert, at: atNonBoundary}, kAt, nil
+	case 'b', 'B':
+		at := atBoundary
+		switch {
+		case c == 'b' && f&flagA != 0:
+			at = atBoundaryASCII
+		case c == 'B' && f&flagA != 0:
+			at = atNonBoundaryASCII
+		case c == 'B':
+			at = atNonBoundary
+		}
+		return &node{op: opAssert, at: at}, kAt, nil
 	}
 	if cat, ok := categories[c]; ok {
 		return &node{op: opChar, cls: newClass(nil, []category{cat}, false, f)}, kOther, nil

@@ -10,9 +10,19 @@
 // or not" is computed, so greedy and lazy quantifiers are the same, and
 // the run time is linear in the subject.
 //
+// \w, \W, \d, \D, \b and \B read the subject as Python 3's re reads a str:
+// a word character is one of the Unicode categories L* and N* or '_'
+// (str.isalnum() or '_'), a digit one of Nd, and a boundary is where the
+// characters before and after (none at the ends) differ in being word
+// characters (neither \b nor \B holds in the empty string, as in _sre up
+// to Python 3.13); \s is str.isspace(). With the ASCII flag (?a) they are
+// [0-9A-Za-z_], [0-9] and ASCII whitespace. The tables are Go's unicode
+// package (Unicode 15.0.0 in Go 1.26), which may be newer than the user's
+// Python's (Python 3.11 has 14.0.0): they differ only on code points that
+// the older version leaves unassigned, which Python reads as neither word
+// characters nor digits.
+//
 // Differences from Python, by design:
-//   - \w, \W, \d, \D, \b and \B are ASCII-only ([0-9A-Za-z_] and [0-9]), the
-//     choice pyre's translation makes. \s is Python's Unicode \s.
 //   - A lookahead is evaluated by an anchored run of its own program at the
 //     position, and a lookbehind of width w (Python's fixed width, in code
 //     points) by an anchored run from w code points back that must end at
@@ -22,7 +32,15 @@
 //     counts over 1000 are refused with an Error whose Unsupported is true.
 //   - Python strings are code points; a Go string may hold invalid UTF-8.
 //     Each byte that is not part of valid UTF-8 is read as the code point
-//     U+DC80+(byte-0x80), as Python's "surrogateescape" decoding reads it.
+//     U+DC80+(byte-0x80), as Python's "surrogateescape" decoding reads it
+//     (a surrogate: not a word character, a digit or a space).
+//   - A quirk of CPython's search is not reproduced: when a pattern that
+//     cannot match the empty string begins with a class inside a group
+//     whose ASCII or Unicode flag differs from the pattern's, such as
+//     (?a:\W) or (?a:\S), _sre tries only the start positions whose
+//     character the class admits as read with the pattern's own flag
+//     (sre_compile's charset prefix is compiled with the outer flags), so
+//     Python's (?a:\D) finds nothing in "٣". Here the group's flag holds.
 package pyregex
 
 import (
@@ -348,13 +366,17 @@ func holds(at assertion, pos int, s []rune) bool {
 		return pos == n || s[pos] == '\n'
 	case atEndString:
 		return pos == n
-	case atBoundary, atNonBoundary:
+	case atBoundary, atNonBoundary, atBoundaryASCII, atNonBoundaryASCII:
 		if n == 0 {
 			return false // _sre: neither holds in an empty string
 		}
-		before := pos > 0 && IsWord(s[pos-1])
-		after := pos < n && IsWord(s[pos])
-		return (before != after) == (at == atBoundary)
+		word := IsWord
+		if at == atBoundaryASCII || at == atNonBoundaryASCII {
+			word = isWordASCII
+		}
+		before := pos > 0 && word(s[pos-1])
+		after := pos < n && word(s[pos])
+		return (before != after) == (at == atBoundary || at == atBoundaryASCII)
 	}
 	return false
 }

@@ -12,13 +12,17 @@ some are mutated so that they may not), followed by the given subjects;
 re.compile(P, re.IGNORECASE).search(s) finds a match.
 
 Generated strings use only code points from a fixed pool plus the pattern's
-own literals, never surrogates, so that they survive JSON and UTF-8.
+own literals, never surrogates, so that they survive JSON and UTF-8. The
+pool holds the edges of \w, \d and \b (letters and numbers beyond ASCII,
+a connector and a combining mark that are not word characters) and keeps
+only the characters this Python's Unicode database assigns.
 """
 
 import json
 import random
 import re
 import sys
+import unicodedata
 
 try:
     from re import _parser as P, _constants as C
@@ -31,10 +35,12 @@ POOL = (
     + list("\t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2028\u3000")
     + list("\u00e9\u00c9\u00df\u1e9e\u017f\u212a\u0130\u0131\u03c3\u03c2\u03a3\u00b5\u03bc")
     + list("\u2705\u4e2d\u30fc\u0663\u00b2\U0001F600")
+    + list("\uff10\u216b\u00bd\u203f\u0308\U0001D400\U0001F916")
 )
+POOL = [c for c in POOL if unicodedata.category(c) != "Cn"]
 SPACE = [c for c in POOL if c.isspace()]
-DIGIT = list("0123456789")
-WORD = [c for c in POOL if c.isascii() and (c.isalnum() or c == "_")]
+DIGIT = [c for c in POOL if re.fullmatch(r"\d", c)]
+WORD = [c for c in POOL if re.fullmatch(r"\w", c)]
 
 
 def ok_char(c):
@@ -63,6 +69,9 @@ def in_class(ch, items, ignorecase):
 
 
 def cat_match(cat, ch):
+    # The parse tree does not say whether a class is in ASCII mode: the
+    # generator takes the Unicode reading, and a character that only
+    # Unicode counts is one more near miss where the a flag is on.
     name = str(cat)
     m = {
         "CATEGORY_DIGIT": ch in DIGIT,
