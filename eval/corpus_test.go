@@ -272,8 +272,9 @@ func runScripts(t *testing.T, p *project, sh, awk, transcript string) []ran {
 // regexSamples asks Python for strings generated from every regex of the
 // projects: pattern → samples with Python's verdicts. Where the script looks
 // for a needle before the regex, strings built around the needle (in other
-// case, glued to word characters, on a line of its own) go to Python too, so
-// that values holding the needle without a match are among the samples.
+// case, glued to ASCII and non-ASCII word characters, on a line of its own)
+// go to Python too, so that values holding the needle without a match are
+// among the samples.
 func regexSamples(t *testing.T, projects []*project) map[string][]sample {
 	var pats []string
 	needles := map[string]string{}
@@ -298,7 +299,11 @@ func regexSamples(t *testing.T, projects []*project) map[string][]sample {
 		req := pyoracle.Request{Pattern: p, Samples: 16, Seed: i + 7}
 		if n := needles[p]; n != "" && utf8.ValidString(n) {
 			up := strings.ToUpper(n[:1]) + n[1:]
-			req.Subjects = []string{n, up, "x" + n + "x", "_" + n, n + "9", " " + n + " ", "\n" + n + "\n", "a" + up + "z"}
+			req.Subjects = []string{n, up, "x" + n + "x", "_" + n, n + "9", " " + n + " ", "\n" + n + "\n", "a" + up + "z",
+				// Glued to characters that are word characters or digits
+				// only in Unicode (\w \d \b read them as Python does), and
+				// to a connector and a combining mark that are not.
+				"é" + n, n + "ß", "中" + n + "中", "٣" + n + "٣", "Ⅻ" + n, n + "\u0308", "‿" + n + "‿"}
 		}
 		reqs = append(reqs, req)
 	}
@@ -756,6 +761,8 @@ var syntheticPatterns = []string{
 	`(?x) a b # c`, `(?-i:Abc)`, `\x41`, `\u00e9`, `[[:alpha:]]`, `(a|)b`, `^$`, `(?i)rm\s+-rf`,
 	`git\s+push\s+.*(--force|-f)(\s|$)`, `\.(js|ts)x?$`, `(^|/)\.env(\.[a-z]+)?$`, `\bdeploy\s+(to\s+)?prod(uction)?\b`,
 	`中文|✅`, `[é-ë]`, `\.\*`, `[\]]`, `a{2}b{0,1}`, `.*`, ``, `(?a)\s`,
+	// \w \d \b in Unicode, as Python reads them.
+	`caf\w\b`, `\bé`, `[^\W\d]\d`,
 }
 
 // synthetic returns a rule set: one bash rule per syntheticPatterns entry,
