@@ -91,7 +91,7 @@ func errTooLarge(what string) *Error {
 }
 
 type nfaBuilder struct {
-	alpha    *alphabet   // the rewritten alphabet (words.go), or nil
+	alpha    *alphabet  // the rewritten alphabet (words.go), or nil
 	machines []*machine // lookahead bodies and trackers; the pattern is separate
 	trackers []int      // tracker index -> machine index
 	size     int
