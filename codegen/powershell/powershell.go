@@ -55,6 +55,8 @@ type hookData struct {
 	LastMessage                                                       bool
 	// Table: a regex runs as a table (hk_dfa).
 	Table bool
+	// Words: a regex reads a rewritten value (hk_uw).
+	Words bool
 	// Live is the call of the stale-rule check (fresh.go), or "".
 	Live string
 	// PerRule: the check runs hk_rules after a rebuild (the per-rule
@@ -128,6 +130,7 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 
 		LastMessage: g.lastMessage,
 		Table:       g.tables,
+		Words:       g.words,
 		Live:        liveCheck(opts.Rules, l),
 		PerRule:     opts.Rules != nil && opts.Rules.Entries != nil,
 	})
@@ -144,6 +147,8 @@ type gen struct {
 	lastMessage bool
 	// tables: a regex runs as a table (hk_dfa).
 	tables bool
+	// words: a regex reads a rewritten value (hk_uw).
+	words bool
 	// note: the answers carry the note on stale rules (fresh.go).
 	note bool
 	// err is the first rule a test could not spell (test).
@@ -183,6 +188,21 @@ func (g *gen) table(cd ir.ResolvedCondition) string {
 	g.tables = true
 	return g.data.Var("d", cd.ERE, psVar, func(v, _ string) string {
 		return v + " = " + TableLiteral(t)
+	})
+}
+
+// rewrite adds the rewrite of words (pyre.Rewrite) to the data section and
+// returns its variable; with the first, the table of the kinds of
+// characters (pyre.WordTable) too.
+func (g *gen) rewrite(words string) string {
+	if !g.words {
+		g.words = true
+		g.data.Var("wtab", "", func(string, int) string { return "$hk_wtab" }, func(v, _ string) string {
+			return v + " = " + Quote(pyre.WordTable())
+		})
+	}
+	return g.data.Var("u", words, psVar, func(v, w string) string {
+		return v + " = @{ s = " + Quote(w) + "; K = $null; N = $null }"
 	})
 }
 
@@ -383,6 +403,10 @@ func (g *gen) test(leaf codegen.Test) string {
 	var t string
 	switch cd.Op.Spec().Test {
 	case ir.TestRegex:
+		if cd.Words != "" {
+			// The ERE reads the value rewritten (pyre.Rewrite).
+			val = fmt.Sprintf(`(hk_uw %s %s)`, g.rewrite(cd.Words), val)
+		}
 		if d := g.table(cd); d != "" {
 			t = fmt.Sprintf(`(hk_dfa %s %s)`, d, val)
 			break

@@ -40,7 +40,9 @@ $hk_sep = '\n\n'
 # no-prod-deploy (.claude/hookify.no-prod-deploy.local.md)
 $hk_u1 = '[no-prod-deploy]\nProduction deploys go through the release pipeline, not the agent.'
 $hk_a1 = '**[no-prod-deploy]**\nProduction deploys go through the release pipeline, not the agent.'
-$hk_d1 = @{ cs = '8*0 5*2 14*0 5*2 15*0 10*1 7*0 2*1 3 4 5 3*1 6 2*1 7 1 8 9 10 1 11 1 12 13 3*1 14 1 4*0 1 0 2*1 3 4 5 3*1 6 2*1 7 1 8 9 10 1 11 1 12 13 3*1 14 1 5*0 15 16 3*17 18 5*17 15*0 19 4*0 20 21 7*0 2*17 5*0 17 2*22 16*0 23 0 24 28*0 25 26 27 28*0'; ts = '2*2 30 2 30 58 10*30 14*2 30 2 12*30 14*2 30 2 2*30 86 9*30 14*2 30 2 7*30 114 4*30 14*2 30 2 4*30 142 7*30 14*2 30 2 6*30 170 5*30 14*2 30 2 11*30 198 14*2 30 226 12*30 8*2 254 2 282 310 338 2 30 226 30 58 5*30 366 30 394 2*30 8*2 254 2 282 310 338 2 30 2 30 58 10*30 3*2 226 2*2 226 7*2 30 2 30 58 10*30 4*2 422 9*2 30 2 30 58 10*30 450 478 12*2 30 2 30 58 10*30 422 13*2 30 2 8*30 506 3*30 14*2 30 2 6*30 534 5*30 14*2 30 2 30 58 10*30 226 13*2 30 2 30 58 10*30 4*226 10*2 30 2 30 58 10*30 5*2 226 8*2 30 2 6*30 562 5*30 14*2 30 590 12*30 8*2 618 2 646 674 702 2 30 2 30 730 10*30 14*2 30 590 30 58 5*30 366 4*30 8*2 618 2 646 674 702 2 30 2 30 58 10*30 3*2 590 2*2 590 7*2 30 2 30 58 10*30 4*2 758 9*2 30 2 30 58 10*30 786 814 12*2 30 2 30 58 10*30 758 12*2 0 30 0 10*30 842 30 13*0 2 30 2 30 58 10*30 590 13*2 30 2 30 58 10*30 4*590 10*2 30 2 30 58 10*30 5*2 590 8*2 30 2 870 11*30 14*2 30 2 9*30 898 2*30 14*2 30 2 3*30 926 8*30 9*2 954 4*2 30 2 6*30 982 5*30 14*2 30 2 30 58 10*30 7*2 1010 6*2 30 2 5*30 1038 6*30 14*2 30 2 30 58 4*30 982 5*30 13*2 0 30 0 12*30 13*0'; es = '730 1038'; C = $null; T = $null; E = $null }
+$hk_wtab = '126 4 21 7 3 4 9 7 3 10 3 70 3 94 3 1375 12 37 42 16 21 4 3 4 387 16 3 7 6 13 3 4 18 4 3 10 3 4 3 61 3 250 3 418 24 499 3 115 6 4 18 124 213 82 12 13 135 130 63 32 12 7 3 298 3 4 45 7 21 7 32 10 6 4 48 4 3 91 87 268 33 4 42 32 100 27 7 12 4 15 67 12 4 27 4 9 4 69 76 21 34 15 73 3 19 51 127 174 163 9 4 54 4 21 31 12 32 3 49 12 25 6 7 6 67 3 22 3 4 9 13 9 4 48 4 39 7 3 10 12 32 7 6 19 6 4 24 19 12 7 6 67 3 22 3 7 3 7 3 7 93 13 3 4 21 32 6 10 48 28 3 10 3 67 3 22 3 7 3 16 9 4 54 4 45 7 12 32 27 4 33 25 6 7 6 67 3 22 3 7 3 16 9 4 90 7 3 10 12 32 3 22 33 4 3 19 9 10 3 13 9 7 3 4 3 7 9 7 9 10 9 37 66 4 63 32 10 54 25 3 10 3 70 3 49 9 4 78 10 6 4 6 7 12 32 24 22 3 4 12 25 3 10 3 70 3 31 3 16 9 4 93 7 3 7 12 32 3 7 51 28 3 10 3 124 6 4 48 4 15 10 3 31 12 32 28 3 19 15 55 9 73 3 28 3 4 6 22 93 32 51 145 3 7 36 22 27 32 117 7 3 4 3 16 3 73 3 4 3 31 3 7 27 4 6 16 3 4 27 32 6 13 96 4 93 32 31 36 25 3 109 81 16 345 130 60 4 32 18 19 12 13 9 4 9 7 21 10 12 40 36 4 3 32 18 115 3 4 15 4 6 130 3 1000 3 13 6 22 3 4 3 13 6 124 3 13 6 100 3 13 6 22 3 4 3 13 6 46 3 172 3 13 6 202 42 61 9 49 48 259 6 19 9 1861 6 52 3 79 15 226 9 34 21 55 39 58 42 55 42 40 3 10 45 157 105 4 12 4 9 32 18 31 66 32 18 268 21 16 6 103 3 4 15 211 30 94 117 32 91 6 16 33 133 12 79 18 32 4 111 70 27 160 129 32 18 32 39 4 279 142 51 25 9 32 123 91 39 7 32 133 78 109 84 32 9 10 32 109 6 28 21 130 6 10 123 13 3 19 3 7 9 4 15 577 192 835 6 19 6 115 6 19 6 25 3 4 3 4 3 4 3 94 6 160 3 22 3 4 9 10 3 22 9 13 6 19 12 40 15 10 3 22 345 7 6 19 15 34 18 40 303 4 12 4 6 31 3 4 9 16 18 4 3 4 3 4 3 13 3 34 6 13 15 16 12 4 3 175 2178 181 234 67 1890 91 3396 688 18 13 9 7 27 4 6 115 3 4 15 4 6 169 21 4 48 70 27 22 3 22 3 22 3 22 3 22 3 22 3 22 3 22 240 4 1407 10 75 28 21 16 6 16 12 259 18 10 3 271 3 13 15 130 3 283 9 13 30 97 144 49 96 31 90 25 3 46 96 31 117 46 960 19777 192 66472 201 139 6 808 9 49 32 7 60 142 48 94 6 241 117 28 6 310 6 193 15 7 3 4 3 16 72 49 3 10 3 13 3 70 39 19 30 157 42 151 84 32 72 19 9 4 3 7 3 32 85 30 70 75 88 21 142 84 4 32 18 16 3 31 32 16 3 124 69 10 3 25 12 32 18 70 9 4 9 151 3 4 9 7 6 16 6 4 3 4 72 10 6 34 21 10 36 19 6 19 6 19 27 22 3 22 3 130 3 43 18 346 39 32 18 33517 36 70 12 148 25356 1099 6 319 114 22 36 16 15 4 3 31 3 40 3 16 3 4 3 7 3 7 3 325 99 1090 54 193 6 163 120 37 348 16 3 406 57 32 21 79 18 79 33 268 9 19 6 19 6 19 6 10 105 37 3 79 3 58 3 7 3 46 6 43 102 370 36 136 36 172 51 7 732 88 9 148 48 82 12 109 27 91 15 115 30 91 6 109 12 25 3 16 126 475 6 32 18 109 12 109 12 121 24 157 36 34 3 46 3 22 3 7 3 34 3 46 3 22 3 7 201 934 27 67 30 25 72 19 3 127 3 28 207 19 6 4 3 133 3 7 9 4 6 70 6 94 6 115 24 28 144 58 3 7 15 100 12 79 210 169 12 61 6 142 45 13 3 10 3 88 30 28 69 94 3 97 96 25 3 85 18 16 48 163 30 67 6 82 15 79 69 22 240 220 165 154 39 154 21 127 36 32 882 94 3 127 18 7 234 121 24 67 33 13 81 55 138 85 60 70 36 160 78 61 32 3 7 6 4 39 136 96 76 21 32 27 109 45 32 12 4 6 4 24 106 9 4 36 145 42 13 33 32 4 3 4 12 61 33 55 3 76 57 7 189 22 3 4 3 13 3 46 3 31 21 142 51 32 33 25 6 7 6 67 3 22 3 7 3 16 9 4 54 4 36 16 474 160 54 13 15 32 15 10 90 145 60 7 3 4 24 32 498 142 123 13 108 145 60 4 33 32 114 130 39 4 21 32 162 82 63 32 7 12 22 555 133 348 193 32 28 36 25 6 4 6 25 3 7 3 73 45 4 3 4 42 32 210 25 6 118 48 4 3 4 84 4 30 121 21 4 63 4 33 139 57 4 54 220 789 28 3 112 51 4 45 32 58 15 91 336 22 3 7 3 115 63 4 27 32 18 19 3 7 3 97 42 4 21 32 930 58 45 4 3 40 3 103 84 32 258 4 45 64 129 2767 306 334 51 589 7908 292 45 3217 51 19 12075 1750 25899 1708 21 94 3 32 18 238 3 32 18 91 54 145 48 13 36 32 3 22 3 64 15 58 2064 262 315 226 15 4 198 40 192 7 3 4 84 18409 24 3715 126 28 26805 13 3 22 3 7 3 874 45 4 87 10 6 4 42 13 24 1189 6924 322 15 40 9 28 21 31 17010 61 36 61 324 76 405 256 3 214 3 7 6 4 6 7 6 13 3 37 3 4 3 22 3 196 3 13 6 25 3 22 3 85 3 13 3 16 3 4 9 22 3 1021 6 76 3 76 3 94 3 76 3 94 3 76 3 94 3 76 3 94 3 76 3 25 6 152 5376 94 18 19 783 187 438 136 30 22 6 32 12 4 963 91 54 133 12 32 1410 85 12 32 2226 22 3 13 3 7 3 46 3 592 6 28 144 205 21 4 12 32 2373 178 3 10 3 13 228 136 3 46 582 13 3 82 3 7 3 4 6 4 3 31 3 13 3 4 3 4 18 4 12 4 3 4 3 4 3 10 3 7 3 4 6 4 3 4 3 4 3 4 3 4 3 7 3 4 6 13 3 22 3 13 3 13 3 4 3 31 3 52 15 10 3 16 3 52 1740 40 8361 32 3090 128161 96 12463 18 667 6 17287 42 22420 9309 1627 4518 14818 15 12577 2725104'
+$hk_u2 = @{ s = 'unicode 304-305/251'; K = $null; N = $null }
+$hk_d3 = @{ cs = '8*0 5*2 14*0 5*2 15*0 10*1 7*0 2*1 3 4 5 3*1 6 2*1 7 1 8 9 10 1 11 1 12 13 3*1 14 1 4*0 1 0 2*1 3 4 5 3*1 6 2*1 7 1 8 9 10 1 11 1 12 13 3*1 14 1 5*0 15 16 3*17 18 5*17 15*0 19 4*0 20 21 7*0 2*17 5*0 17 18*0 22 30*0 23 24 25 20*0 2*1 0 6 4*0'; ts = '2*2 28 2 28 54 10*28 12*2 28 2 12*28 12*2 28 2 2*28 80 9*28 12*2 28 2 7*28 106 4*28 12*2 28 2 4*28 132 7*28 12*2 28 2 6*28 158 5*28 12*2 28 2 11*28 184 12*2 28 210 12*28 7*2 236 262 288 314 2 28 210 28 54 5*28 340 28 366 2*28 7*2 236 262 288 314 2 28 2 28 54 10*28 3*2 210 2*2 210 5*2 28 2 28 54 10*28 4*2 392 7*2 28 2 28 54 10*28 418 444 10*2 28 2 28 54 10*28 392 11*2 28 2 8*28 470 3*28 12*2 28 2 6*28 496 5*28 12*2 28 2 28 54 10*28 210 11*2 28 2 28 54 10*28 4*210 8*2 28 2 28 54 10*28 5*2 210 6*2 28 2 6*28 522 5*28 12*2 28 548 12*28 7*2 574 600 626 652 2 28 2 28 678 10*28 12*2 28 548 28 54 5*28 340 4*28 7*2 574 600 626 652 2 28 2 28 54 10*28 3*2 548 2*2 548 5*2 28 2 28 54 10*28 4*2 704 7*2 28 2 28 54 10*28 730 756 10*2 28 2 28 54 10*28 704 10*2 0 28 0 10*28 782 28 11*0 2 28 2 28 54 10*28 548 11*2 28 2 28 54 10*28 4*548 8*2 28 2 28 54 10*28 5*2 548 6*2 28 2 808 11*28 12*2 28 2 9*28 834 2*28 12*2 28 2 3*28 860 8*28 12*2 28 2 6*28 886 5*28 12*2 28 2 5*28 912 6*28 11*2 0 28 0 12*28 11*0'; es = '678 912'; C = $null; T = $null; E = $null }
 
 # Wanted payload keys: top-level ones, and members of the top-level
 # tool_input object. Key i is decoded into $hk_v[i] ($null when unset).
@@ -263,6 +265,83 @@ function hk_dfa($d, [string]$v) {
   return ($s -eq 0) -or ($s -gt 0 -and $d.E[$s])
 }
 
+# hk_uw: the rewrite of a value for the regexes that read Python's
+# Unicode \w \d \b (pyre.Rewrite; templates/words.awk, docs/awk-engines.md
+# §15): each non-ASCII letter of $v (a char a byte, U+0000-U+00FF) becomes
+# byte 0xF8 and each non-ASCII digit (Nd) 0xF9, except the letters and
+# digits the regex names ($u.s: pyre's words, "unicode lo-hi/b ..."), which
+# become byte b, or get a 0xFA after them where b is 0. Text that is not
+# valid UTF-8 stays byte for byte. The kinds of the code points come from
+# $hk_wtab (pyre.WordTable: runs of one kind from U+0080 on, each written
+# 3*length+kind), decoded into $hk_us (the start of each run) and $hk_uk
+# (0 other, 1 letter, 2 digit) the first time; $u.K keeps the rewritten
+# form of each character met (an ordinal dictionary: PowerShell's hashtables
+# ignore case, and 0xC3 and 0xE3 are a case pair in Latin-1).
+$hk_us = $null
+$hk_uk = $null
+$hk_urun = [System.Text.RegularExpressions.Regex]::new('[\x80-\xFF]+', [System.Text.RegularExpressions.RegexOptions]::CultureInvariant)
+function hk_uinit($u) {
+  if ($null -eq $script:hk_us) {
+    $a = $hk_wtab.Split([char[]]' ', [StringSplitOptions]::RemoveEmptyEntries)
+    $s = [int[]]::new($a.Length); $k = [int[]]::new($a.Length); $c = 128
+    for ($i = 0; $i -lt $a.Length; $i++) { $x = [int]$a[$i]; $k[$i] = $x % 3; $s[$i] = $c; $c += ($x - $k[$i]) / 3 }
+    $script:hk_us = $s; $script:hk_uk = $k
+  }
+  $u.K = [System.Collections.Generic.Dictionary[string,string]]::new([StringComparer]::Ordinal)
+  $n = [System.Collections.Generic.List[int[]]]::new()
+  foreach ($x in $u.s.Split([char[]]' ', [StringSplitOptions]::RemoveEmptyEntries)) {
+    if ($x -ceq 'unicode') { continue }
+    $p = $x.Split([char[]]'-/')
+    $n.Add([int[]]@([int]$p[0], [int]$p[1], [int]$p[2]))
+  }
+  $u.N = $n
+}
+# hk_uch: the rewritten form of the character $ch of $l bytes that starts
+# with byte $b, or $null when it is not valid UTF-8.
+function hk_uch($u, [string]$ch, [int]$b, [int]$l) {
+  $cp = $b - $(if ($l -eq 2) { 192 } elseif ($l -eq 3) { 224 } else { 240 })
+  for ($i = 1; $i -lt $l; $i++) {
+    $x = [int]$ch[$i]
+    if ($x -lt 128 -or $x -gt 191) { return $null }
+    $cp = $cp * 64 + $x - 128
+  }
+  if (($l -eq 2 -and $cp -lt 128) -or ($l -eq 3 -and ($cp -lt 2048 -or ($cp -ge 55296 -and $cp -lt 57344))) -or ($l -eq 4 -and ($cp -lt 65536 -or $cp -gt 1114111))) { return $null }
+  $lo = 0; $hi = $hk_us.Length - 1
+  while ($lo -lt $hi) { $m = [int][Math]::Floor(($lo + $hi + 1) / 2); if ($hk_us[$m] -le $cp) { $lo = $m } else { $hi = $m - 1 } }
+  $k = $hk_uk[$lo]
+  if ($k -eq 0) { return $ch }
+  foreach ($r in $u.N) {
+    if ($r[0] -le $cp -and $cp -le $r[1]) {
+      if ($r[2] -ne 0) { return [string][char]$r[2] }
+      return $ch + [char]0xFA
+    }
+  }
+  if ($k -eq 2) { return [string][char]0xF9 }
+  return [string][char]0xF8
+}
+# hk_uone rewrites $r, a run of non-ASCII bytes.
+function hk_uone($u, [string]$r) {
+  $o = [System.Text.StringBuilder]::new()
+  $i = 0
+  while ($i -lt $r.Length) {
+    $b = [int]$r[$i]
+    $l = $(if ($b -ge 240) { 4 } elseif ($b -ge 224) { 3 } elseif ($b -ge 192) { 2 } else { 1 })
+    $w = $null
+    if ($l -gt 1 -and $b -lt 245 -and $i + $l -le $r.Length) {
+      $ch = $r.Substring($i, $l)
+      if (-not $u.K.TryGetValue($ch, [ref]$w)) { $w = hk_uch $u $ch $b $l; $u.K[$ch] = $w }
+    }
+    if ($null -eq $w) { [void]$o.Append($r[$i]); $i++ } else { [void]$o.Append($w); $i += $l }
+  }
+  return $o.ToString()
+}
+function hk_uw($u, [string]$v) {
+  if ($v.IndexOfAny($hk_high) -lt 0) { return $v }
+  if ($null -eq $u.K) { hk_uinit $u }
+  return $hk_urun.Replace($v, [System.Text.RegularExpressions.MatchEvaluator]{ param($m) hk_uone $u $m.Value })
+}
+$hk_high = [char[]](128..255)
+
 # Live rules (docs/live-rules.md). hk_live checks the rule files this hook
 # was built from ($names, bytewise order, with the fingerprints $sums) and
 # returns '' when they are as built: a stamp strictly newer than this script
@@ -452,7 +531,7 @@ try {
   $hk_bu = [System.Collections.Generic.List[string]]::new()
   $hk_ba = [System.Collections.Generic.List[string]]::new()
   # no-prod-deploy
-  if (((($null -ne $hk_v[1]) -and (hk_dfa $hk_d1 $hk_v[1])) -or ((($null -ne $hk_v[2]) -or (($null -eq $hk_v[1]))) -and (hk_dfa $hk_d1 (hk_s $hk_v[2]))))) {
+  if (((($null -ne $hk_v[1]) -and (hk_dfa $hk_d3 (hk_uw $hk_u2 $hk_v[1]))) -or ((($null -ne $hk_v[2]) -or (($null -eq $hk_v[1]))) -and (hk_dfa $hk_d3 (hk_uw $hk_u2 (hk_s $hk_v[2])))))) {
     $hk_bu.Add($hk_u1); $hk_ba.Add($hk_a1)
   }
   if ($hk_bu.Count -gt 0) {
