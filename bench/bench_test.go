@@ -1,11 +1,10 @@
 // Package bench holds run.sh, which measures generated hooks against two
 // floors (bash and dash) and a static binary (refhook) and prints a table,
-// then each awk's ratio to mawk's, and unicode.sh, which measures exact
-// Unicode \w \d \b in awk. Nothing is timed here: the tests only run each
-// script once, with one round of one call and small sizes, so that it cannot
-// rot unnoticed. The scripts check each answer before timing it.
+// then each awk's ratio to mawk's. Nothing is timed here: the test only runs
+// the script once, with one round of one call and small sizes, so that it
+// cannot rot unnoticed. The script checks each answer before timing it.
 //
-// The two runs take tens of seconds, so they run in .ci/run only (it sets
+// The run takes tens of seconds, so it runs in .ci/run only (it sets
 // HOOKIFY_BENCH_SMOKE=1), not in every go test ./..., and never under -short.
 package bench
 
@@ -38,7 +37,7 @@ func TestRunPrintsTable(t *testing.T) {
 	cmd := testenv.Command(t, "bash", "run.sh", "1", "1")
 	// Every row, at sizes that take seconds: the full sizes are what
 	// run.sh is for.
-	cmd.Env = append(os.Environ(), "AWKS="+strings.Join(awks, " "), "RULES=1 10 100", "SHELL_BIG=10000", "WRITE=20000", "ESCAPES=20000 40000", "TOKENS=20000", "TRANSCRIPT=3000000", "DFA_BIG=20000")
+	cmd.Env = append(os.Environ(), "AWKS="+strings.Join(awks, " "), "RULES=1 10 100", "SHELL_BIG=10000", "WRITE=20000", "ESCAPES=20000 40000", "TOKENS=20000", "TRANSCRIPT=3000000", "DFA_BIG=20000", "UNI_BIG=20000")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("bench/run.sh 1 1: %v\n%s", err, out)
@@ -58,6 +57,11 @@ func TestRunPrintsTable(t *testing.T) {
 		}
 		if !hasRow(string(out), "force-push table, 1 KB shell", awk) {
 			missing = append(missing, "table matcher / "+awk)
+		}
+		for _, c := range []string{"Unicode rule, 1 KB ASCII", "Unicode rule, 1 KB prose"} {
+			if !hasRow(string(out), c, awk) {
+				missing = append(missing, c+" / "+awk)
+			}
 		}
 	}
 	for _, n := range []string{"10 rules", "100 rules"} {
@@ -146,7 +150,7 @@ func rowsWithoutFloors(out string, awks []string) []string {
 			}
 			continue
 		}
-		if strings.HasPrefix(l, "| force-push table") {
+		if strings.HasPrefix(l, "| force-push table") || strings.HasPrefix(l, "| Unicode rule") {
 			// The floor, without the rule, with it (CPU ms), the added
 			// time over the floor, and one call on a large value (s),
 			// which may round to 0 at the smoke test's sizes.
@@ -170,31 +174,4 @@ func hasRow(out, c, awk string) bool {
 		}
 	}
 	return false
-}
-
-// TestUnicodePrintsTable runs unicode.sh once, at two small sizes, so that
-// it cannot rot unnoticed: the script itself checks every awk's answers
-// with the exact classes against python3 before it times anything.
-func TestUnicodePrintsTable(t *testing.T) {
-	smoke(t)
-	var awks []string
-	for _, a := range testenv.Awks {
-		testenv.LookPath(t, string(a))
-		awks = append(awks, string(a))
-	}
-	testenv.LookPath(t, "python3")
-	cmd := testenv.Command(t, "bash", "unicode.sh", "1", "1")
-	cmd.Env = append(os.Environ(), "AWKS="+strings.Join(awks, " "), "SIZES=2 1000")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("bench/unicode.sh 1 1: %v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "the design on none") {
-		t.Errorf("no line saying the exact classes agree with python3:\n%s", out)
-	}
-	for _, awk := range awks {
-		if !hasRow(string(out), `\bfoo\w+`, awk) {
-			t.Errorf("no row for \\bfoo\\w+ with %s:\n%s", awk, out)
-		}
-	}
 }

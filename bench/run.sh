@@ -32,7 +32,9 @@
 # the postToolUse rule); TOKENS, the sizes of the arrays of tiny tokens
 # that no rule reads (default 4000000); TRANSCRIPT, the bytes of the stop hook's transcript
 # (default 100000000, with NUL bytes in it); DFA_BIG, the bytes of the
-# command that the table matcher rows decide in one call (default 1000000).
+# command that the table matcher rows decide in one call (default 1000000);
+# UNI_BIG, that of the prose the Unicode rule rows decide in one call
+# (default 1000000).
 # The large-payload rows use the 10-rule project.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +47,7 @@ ESCAPES=${ESCAPES:-1000000 4000000}
 TOKENS=${TOKENS:-4000000}
 TRANSCRIPT=${TRANSCRIPT:-100000000}
 DFA_BIG=${DFA_BIG:-1000000}
+UNI_BIG=${UNI_BIG:-1000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -440,6 +443,67 @@ for a in $AWKS; do
   (cd "$tmp/pdfa" && check "the force-push hook with $a on 1 MB" "$allow" "$tmp/awk-$a" .cursor/hooks/hookify-beforeShellExecution.sh < "$tmp/push1m.json")
   big=$(cd "$tmp/pdfa" && cpu_us 1 "$tmp/awk-$a" "$tmp/push1m.json" .cursor/hooks/hookify-beforeShellExecution.sh)
   awk -v a="$a" -v f="$f" -v o="$o" -v w="$w" -v b="$big" 'BEGIN { printf "| %-32s | %-12s | %8.3f | %10.3f | %8.3f | %12.2fx | %6.2f |\n", "force-push table, 1 KB shell", a, f / 1000, o / 1000, w / 1000, (w - o) / f, b / 1e6 }'
+done
+
+# Python's Unicode \w \d \b (docs/awk-engines.md §15): a project with a
+# rule that reads them (\bfoo\w+, so its hook rewrites the value with
+# words.awk before the ERE reads it) against the same project without it,
+# on a 1 KB command that holds the rule's needle (foo) and no match, in
+# ASCII and in prose of several scripts (the rewrite runs over all of it);
+# the added CPU time as a multiple of the bash floor's. Then one call on
+# UNI_BIG bytes of the same prose (budget: 2 s in every awk).
+uni_project() {
+  local dir=$tmp/$1
+  mkdir -p "$dir/.claude"
+  cp "$tmp/pnodfa/.claude/hookify.base.local.md" "$dir/.claude/"
+  if [ "$2" = with ]; then
+    cat > "$dir/.claude/hookify.word.local.md" <<'RULE'
+---
+name: foo-word
+event: bash
+action: block
+pattern: \bfoo\w+
+---
+No.
+RULE
+  fi
+  "$tmp/hookify" build -C "$dir" 2> /dev/null
+}
+uni_project puni with
+uni_project pnouni without
+grep -q 'hk_uw(v' "$tmp/puni/.cursor/hooks/hookify-beforeShellExecution.sh" || { echo "bench: the Unicode rule's hook does not rewrite" >&2; exit 1; }
+prose='Größe über naïve café ٣٤٥ 中文字符 Ελληνικά русский foo-bar '
+awk -v n=1000 "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", grow("echo ", "plain ascii text foo-bar ", n) }' > "$tmp/uni1k-ascii.json"
+awk -v n=1000 -v u="$prose" "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", grow("echo ", u, n) }' > "$tmp/uni1k.json"
+awk -v n="$UNI_BIG" -v u="$prose" "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", grow("echo ", u, n) }' > "$tmp/uni1m.json"
+echo
+echo "Unicode rule: \\bfoo\\w+ on a 1 KB command that holds foo, CPU ms a call, median of $rounds rounds x $live_calls calls; and one call on $(size "$UNI_BIG") of prose (big s)"
+echo
+echo "| case                             | awk          | floor ms | without ms |  with ms | added / floor |  big s |"
+echo "|----------------------------------|--------------|----------|------------|----------|---------------|--------|"
+for a in $AWKS; do
+  for payload in uni1k-ascii uni1k; do
+    for d in puni pnouni; do
+      (cd "$tmp/$d" && check "the $d hook with $a on $payload" "$allow" "$tmp/awk-$a" .cursor/hooks/hookify-beforeShellExecution.sh < "$tmp/$payload.json")
+    done
+    fs=() ws=() os=()
+    for ((r = 0; r < rounds; r++)); do
+      fs+=("$(cpu_us "$live_calls" "$PATH" "$tmp/$payload.json" "$tmp/floor.sh")")
+      os+=("$(cd "$tmp/pnouni" && cpu_us "$live_calls" "$tmp/awk-$a" "$tmp/$payload.json" .cursor/hooks/hookify-beforeShellExecution.sh)")
+      ws+=("$(cd "$tmp/puni" && cpu_us "$live_calls" "$tmp/awk-$a" "$tmp/$payload.json" .cursor/hooks/hookify-beforeShellExecution.sh)")
+    done
+    f=$(printf '%s\n' "${fs[@]}" | median)
+    o=$(printf '%s\n' "${os[@]}" | median)
+    w=$(printf '%s\n' "${ws[@]}" | median)
+    big=
+    label="Unicode rule, 1 KB ASCII"
+    if [ "$payload" = uni1k ]; then
+      (cd "$tmp/puni" && check "the Unicode rule's hook with $a on $(size "$UNI_BIG")" "$allow" "$tmp/awk-$a" .cursor/hooks/hookify-beforeShellExecution.sh < "$tmp/uni1m.json")
+      big=$(cd "$tmp/puni" && cpu_us 1 "$tmp/awk-$a" "$tmp/uni1m.json" .cursor/hooks/hookify-beforeShellExecution.sh)
+      label="Unicode rule, 1 KB prose"
+    fi
+    awk -v l="$label" -v a="$a" -v f="$f" -v o="$o" -v w="$w" -v b="$big" 'BEGIN { printf "| %-32s | %-12s | %8.3f | %10.3f | %8.3f | %12.2fx | %6s |\n", l, a, f / 1000, o / 1000, w / 1000, (w - o) / f, (b == "" ? "" : sprintf("%.2f", b / 1e6)) }'
+  done
 done
 
 echo

@@ -37,14 +37,15 @@
 // NewTable gives the automaton of its search as a table, which the awk hooks run
 // instead (table.go, templates/table.awk).
 //
-// The emitted ERE uses only the portable subset (see Validate). Its one accepted
-// difference from Python: \w, \W, \d, \D, \b and \B are ASCII-based. Python's Unicode
-// classes also count non-ASCII letters and digits (é, ٣, K) as word characters or
-// digits, so the verdicts can differ on values that contain such characters, in
-// patterns that use these escapes. \s is exact (Unicode whitespace), and everything
+// The emitted ERE uses only the portable subset (see Validate). \w, \W, \d, \D,
+// \b and \B are Python's Unicode ones: a pattern that uses them is translated for
+// the value as Rewrite writes it, where each non-ASCII letter or digit is one byte
+// that UTF-8 never uses (words.go); Translate returns how ("words"), and an ASCII
+// value reads the same either way. \s is exact (Unicode whitespace), and everything
 // else, including case folding of non-ASCII letters, is exact on valid UTF-8 input.
-// Case mappings come from Go's unicode package (Unicode 15.0); Python 3.11 uses Unicode
-// 14.0, whose case mappings are the same.
+// Case mappings and classes come from Go's unicode package (Unicode 15.0); Python
+// 3.11 uses Unicode 14.0, whose case mappings are the same, and reads the letters
+// and digits 15.0 added as non-word characters.
 package pyre
 
 import (

@@ -14,7 +14,7 @@ import (
 //
 // Python reads \w as str.isalnum() or '_' (the categories L and N, and '_')
 // and \d as the category Nd. Written as UTF-8 byte sequences these sets are
-// 4 KB of ERE each, which no awk matches cheaply (§12). So a pattern that
+// 4 KB of ERE each, which no awk matches cheaply (docs/awk-engines.md §12). So a pattern that
 // uses them (or \b, \B) is translated for a rewritten value instead: every
 // non-ASCII word character of the value becomes one byte that valid UTF-8
 // never holds, 0xF8 for a letter and 0xF9 for a digit (Nd), and the ERE tests
