@@ -176,10 +176,9 @@ func (b *bnode) size() int {
 }
 
 var (
-	nonASCII     = span(0x80, maxRune).minus(unmatchable)
-	asciiSpan    = span(1, 0x7F)
-	wordBytes    = asciiBytes(asciiWord)
-	nonWordBytes = complementBytes(wordBytes)
+	nonASCII  = span(0x80, maxRune).minus(unmatchable)
+	asciiSpan = span(1, 0x7F)
+	wordBytes = asciiBytes(asciiWord)
 )
 
 func asciiBytes(s runeSet) byteSet {
