@@ -91,9 +91,11 @@ func errTooLarge(what string) *Error {
 }
 
 type nfaBuilder struct {
-	alpha    *alphabet  // the rewritten alphabet (words.go), or nil
-	machines []*machine // lookahead bodies and trackers; the pattern is separate
-	trackers []int      // tracker index -> machine index
+	alpha    *alphabet        // the rewritten alphabet (words.go), or nil
+	sets     map[*node]*bnode // the byte form of each set item, once (setNode is costly on large sets)
+	word     [2]int           // the machines of a word and a non-word character, once (+1; 0: not yet)
+	machines []*machine       // lookahead bodies and trackers; the pattern is separate
+	trackers []int            // tracker index -> machine index
 	size     int
 	err      *Error
 }
@@ -120,7 +122,15 @@ func (b *nfaBuilder) compile(m *machine, n *node, next int) int {
 	case opGroup:
 		return b.compile(m, n.subs[0], next)
 	case opLiteral, opClass, opAny:
-		return b.compileBytes(m, setNode(b.alpha.of(itemSet(n).minus(unmatchable))), next)
+		x, ok := b.sets[n]
+		if !ok {
+			x = setNode(b.alpha.of(itemSet(n).minus(unmatchable)))
+			if b.sets == nil {
+				b.sets = map[*node]*bnode{}
+			}
+			b.sets[n] = x
+		}
+		return b.compileBytes(m, x, next)
 	case opConcat:
 		for i := len(n.subs) - 1; i >= 0; i-- {
 			next = b.compile(m, n.subs[i], next)
@@ -267,11 +277,14 @@ func (b *nfaBuilder) compileAt(m *machine, n *node, next int) int {
 		word, nonword = b.bytesMachine(wordBytes), b.bytesMachine(complementBytes(wordBytes))
 	} else {
 		wordPrev, otherPrev = pcWord|pcUWord, pcNL|pcOther
-		if first, ok := b.alpha.firstWordBytes(); ok {
-			word, nonword = b.bytesMachine(first), b.bytesMachine(complementBytes(first))
-		} else {
-			word, nonword = b.setMachine(b.alpha.word()), b.setMachine(b.alpha.nonWord())
+		if b.word[0] == 0 {
+			if first, ok := b.alpha.firstWordBytes(); ok {
+				b.word = [2]int{b.bytesMachine(first) + 1, b.bytesMachine(complementBytes(first)) + 1}
+			} else {
+				b.word = [2]int{b.setMachine(b.alpha.word()) + 1, b.setMachine(b.alpha.nonWord()) + 1}
+			}
 		}
+		word, nonword = b.word[0]-1, b.word[1]-1
 	}
 	if n.at == atBoundary {
 		return m.add(mstate{kind: mEps, out: []int{
@@ -698,11 +711,14 @@ func (d dstate) key() string {
 // accept[s] is 1 when every continuation matches (a match was found), 2 when
 // the subject matches if it ends in s.
 type dfa struct {
-	alpha  *alphabet // the rewritten alphabet (words.go), or nil
-	class  [256]uint8
-	reps   []byte // a byte of each class
-	next   [][]int32
-	accept []uint8
+	alpha *alphabet // the rewritten alphabet (words.go), or nil
+	// prevFree: no state tests the class of the byte before the start, so
+	// compileDFA gives the same automaton for every prev.
+	prevFree bool
+	class    [256]uint8
+	reps     []byte // a byte of each class
+	next     [][]int32
+	accept   []uint8
 }
 
 const (
@@ -786,7 +802,14 @@ func compileDFA(root *node, search bool, prev uint8, alpha *alphabet) (*dfa, *Er
 	}
 	r := &runner{alpha: alpha, pat: pat, machines: b.machines, trackers: b.trackers, ids: map[string]int32{},
 		steps: map[stepKey]int32{}, inits: map[[2]uint64]int32{}, ends: map[[2]uint64]bool{}}
-	d := &dfa{alpha: alpha}
+	d := &dfa{alpha: alpha, prevFree: true}
+	for _, m := range append([]*machine{pat}, b.machines...) {
+		for _, st := range m.st {
+			if st.kind == mPrev {
+				d.prevFree = false
+			}
+		}
+	}
 	d.class, d.reps = byteClasses(append([]*machine{pat}, b.machines...), alpha)
 
 	// trackerStates closes the trackers at a position in order, each seeing the
@@ -1138,7 +1161,11 @@ var dfaRefusals = map[string]bool{
 // the automaton of a match starting there, written as an ERE after that byte.
 // A pattern with a lookbehind is written from the automaton of the whole
 // search, anchored at the start.
-func viaDFA(root *node, first *Error, alpha *alphabet, limit int) (*bnode, *Error) {
+//
+// An ERE over maxDFAERE atoms is written, up to maxTableERE, for an automaton
+// small enough for a table (big): the caller keeps it only when TableFor runs
+// it as one.
+func viaDFA(root *node, first *Error, alpha *alphabet) (ere *bnode, big bool, err *Error) {
 	at := func(e *Error) *Error {
 		if e.Offset == 0 && first != nil {
 			e.Offset = first.Offset
@@ -1161,11 +1188,15 @@ func viaDFA(root *node, first *Error, alpha *alphabet, limit int) (*bnode, *Erro
 			break
 		}
 		if err != nil {
-			return nil, at(err)
+			return nil, false, at(err)
 		}
-		re, ok := d.smallestERE(limit)
+		re, ok := d.smallestERE(maxDFAERE)
+		if !ok && len(d.next)*len(d.reps) <= maxTable {
+			re, ok = d.smallestERE(maxTableERE)
+			big = true
+		}
 		if !ok {
-			return nil, at(errTooLarge("its ERE is too large"))
+			return nil, false, at(errTooLarge("its ERE is too large"))
 		}
 		if re.kind == bNever {
 			continue
@@ -1180,8 +1211,12 @@ func viaDFA(root *node, first *Error, alpha *alphabet, limit int) (*bnode, *Erro
 		if !merged {
 			parts = append(parts, part{pc, re})
 		}
+		if d.prevFree {
+			parts = []part{{all, re}}
+			break
+		}
 		if pc == classes[len(classes)-1] && len(parts) == 0 {
-			return &bnode{kind: bNever}, nil
+			return &bnode{kind: bNever}, false, nil
 		}
 	}
 	if parts != nil {
@@ -1204,20 +1239,24 @@ func viaDFA(root *node, first *Error, alpha *alphabet, limit int) (*bnode, *Erro
 			pre = append(pre, bytesNode(bs))
 			alts = append(alts, seqNode(altNode(pre...), p.re))
 		}
-		return altNode(alts...), nil
+		return altNode(alts...), big, nil
 	}
 	d, err := compileDFA(root, true, pcStart, alpha)
 	if err != nil {
-		return nil, at(err)
+		return nil, false, at(err)
 	}
-	re, ok := d.smallestERE(limit)
+	re, ok := d.smallestERE(maxDFAERE)
+	if !ok && len(d.next)*len(d.reps) <= maxTable {
+		re, ok = d.smallestERE(maxTableERE)
+		big = true
+	}
 	if !ok {
-		return nil, at(errTooLarge("its ERE is too large"))
+		return nil, false, at(errTooLarge("its ERE is too large"))
 	}
 	if re.kind == bNever {
-		return re, nil
+		return re, big, nil
 	}
-	return seqNode(&bnode{kind: bBOL}, re), nil
+	return seqNode(&bnode{kind: bBOL}, re), big, nil
 }
 
 // utf8Need is how many continuation bytes a byte starts (0 for ASCII), or -1

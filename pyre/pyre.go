@@ -153,13 +153,14 @@ func translatePattern(pattern string, flags Flags) (ere, words string, root *nod
 		errs = append(errs, terr.All()...)
 	}
 	if all := joinErrors(errs); all != nil && all.onlyDFA() {
-		db, derr := viaDFA(root, all, alpha, maxDFAERE)
-		if derr != nil && derr.Construct == "regex too large" {
-			// Larger, it may still run as a table (TableFor), which has
-			// limits of its own.
-			if big, err := viaDFA(root, all, alpha, maxTableERE); err == nil && big.kind != bNever {
-				if _, ok := TableFor(big.String()); ok {
-					db, derr = big, nil
+		db, big, derr := viaDFA(root, all, alpha)
+		if derr == nil && big && db.kind != bNever {
+			// Over maxDFAERE atoms, it may still run as a table, which
+			// has limits of its own.
+			if _, ok := TableFor(db.String()); !ok {
+				derr = errTooLarge("its ERE is too large")
+				if all.Offset != 0 {
+					derr.Offset = all.Offset
 				}
 			}
 		}

@@ -96,9 +96,10 @@ func tableSet(t *unicode.RangeTable) runeSet {
 // alphabet is the rewritten alphabet of one pattern; nil is the value's own
 // (UTF-8, for a pattern that reads no Unicode class).
 type alphabet struct {
-	blocks []runeSet // named word characters, each block written as blockBytes[i]
-	marked runeSet   // named word characters written with byteMark after them
-	gw, gd runeSet   // the non-ASCII letters and digits written as byteWord, byteDigit
+	blocks  []runeSet // named word characters, each block written as blockBytes[i]
+	marked  runeSet   // named word characters written with byteMark after them
+	gw, gd  runeSet   // the non-ASCII letters and digits written as byteWord, byteDigit
+	freeSet runeSet   // free(), once
 }
 
 // unicodeSensitive reports whether n reads Python's Unicode \w, \d, \b or
@@ -195,9 +196,9 @@ func newAlphabet(root *node) *alphabet {
 	return a
 }
 
-// of is s in the rewritten alphabet. Letters and digits the pattern does
-// not name never occur in a rewritten value, so the non-word part may hold
-// them or not: of takes the form with fewer ranges.
+// of is s in the rewritten alphabet. Letters and digits never occur in a
+// rewritten value as their own bytes but the marked ones, so the non-word
+// part may hold them or not: of takes the form with fewer ranges.
 func (a *alphabet) of(s runeSet) runeSet {
 	if a == nil {
 		return s
@@ -217,11 +218,24 @@ func (a *alphabet) of(s runeSet) runeSet {
 	for _, r := range s.intersect(a.marked) {
 		out = out.union(span(vMark+r.lo, vMark+r.hi))
 	}
-	rest := s.intersect(nonASCII).minus(pyWord)
-	if wide := rest.union(a.gw).union(a.gd); len(wide) < len(rest) {
-		rest = wide
+	high := s.intersect(nonASCII)
+	rest := high.minus(pyWord)
+	for _, alt := range []runeSet{high.minus(a.marked), rest.union(a.free())} {
+		if len(alt) < len(rest) {
+			rest = alt
+		}
 	}
 	return out.union(rest)
+}
+
+// free are the non-ASCII characters a rewritten value never holds as
+// their own bytes: the letters and digits that are not marked.
+func (a *alphabet) free() runeSet {
+	if a.freeSet == nil {
+		pyClasses()
+		a.freeSet = pyWord.intersect(nonASCII).minus(a.marked)
+	}
+	return a.freeSet
 }
 
 // high is every character of the alphabet that is not ASCII.
