@@ -255,6 +255,9 @@ func catSet(c catKind, f pyFlags) runeSet {
 	case catDigit:
 		return digit
 	case catNotDigit:
+		if f&flagASCII == 0 {
+			return pyNotDigit
+		}
 		return digit.complement()
 	case catSpace:
 		return space
@@ -263,6 +266,9 @@ func catSet(c catKind, f pyFlags) runeSet {
 	case catWord:
 		return word
 	case catNotWord:
+		if f&flagASCII == 0 {
+			return pyNotWord
+		}
 		return word.complement()
 	}
 	return nil

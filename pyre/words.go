@@ -69,12 +69,18 @@ var (
 	pyOnce  sync.Once
 	pyWord  runeSet // Python's \w: L, N and '_'
 	pyDigit runeSet // Python's \d: Nd
+	// and their complements, and the non-ASCII letters and digits
+	pyNotWord, pyNotDigit, pyLetters, pyDigits runeSet
 )
 
 func pyClasses() {
 	pyOnce.Do(func() {
 		pyWord = tableSet(unicode.L).union(tableSet(unicode.N)).union(runes('_'))
 		pyDigit = tableSet(unicode.Nd)
+		pyNotWord = pyWord.complement()
+		pyNotDigit = pyDigit.complement()
+		pyLetters = pyWord.minus(pyDigit).intersect(nonASCII)
+		pyDigits = pyDigit.intersect(nonASCII)
 	})
 }
 
@@ -96,10 +102,12 @@ func tableSet(t *unicode.RangeTable) runeSet {
 // alphabet is the rewritten alphabet of one pattern; nil is the value's own
 // (UTF-8, for a pattern that reads no Unicode class).
 type alphabet struct {
-	blocks  []runeSet // named word characters, each block written as blockBytes[i]
-	marked  runeSet   // named word characters written with byteMark after them
-	gw, gd  runeSet   // the non-ASCII letters and digits written as byteWord, byteDigit
-	freeSet runeSet   // free(), once
+	blocks              []runeSet // named word characters, each block written as blockBytes[i]
+	marked              runeSet   // named word characters written with byteMark after them
+	gw, gd              runeSet   // the non-ASCII letters and digits written as byteWord, byteDigit
+	freeSet             runeSet   // free(), once
+	highSet             runeSet   // high(), once
+	wordSet, nonWordSet runeSet   // word() and nonWord(), once
 }
 
 // unicodeSensitive reports whether n reads Python's Unicode \w, \d, \b or
@@ -141,8 +149,7 @@ func unicodeSensitive(n *node) (uni, ascii bool) {
 // none of them; the sets split the named ones into blocks.
 func newAlphabet(root *node) *alphabet {
 	pyClasses()
-	letters := pyWord.minus(pyDigit).intersect(nonASCII)
-	digits := pyDigit.intersect(nonASCII)
+	letters, digits := pyLetters, pyDigits
 	var sets []runeSet
 	var walk func(n *node)
 	walk = func(n *node) {
@@ -157,15 +164,18 @@ func newAlphabet(root *node) *alphabet {
 	walk(root)
 	var named runeSet
 	for _, s := range sets {
+		if len(s) == 0 || s[len(s)-1].hi < 0x80 {
+			continue // ASCII only
+		}
 		for _, g := range []runeSet{letters, digits} {
-			in, out := s.intersect(g), g.minus(s)
-			if in.empty() || out.empty() {
-				continue
-			}
-			if size(in) <= size(out) {
+			in := s.intersect(g)
+			n, all := size(in), size(g)
+			switch {
+			case n == 0 || n == all:
+			case n <= all-n:
 				named = named.union(in)
-			} else {
-				named = named.union(out)
+			default:
+				named = named.union(g.minus(s))
 			}
 		}
 	}
@@ -200,8 +210,8 @@ func newAlphabet(root *node) *alphabet {
 // rewritten value as their own bytes but the marked ones, so the non-word
 // part may hold them or not: of takes the form with fewer ranges.
 func (a *alphabet) of(s runeSet) runeSet {
-	if a == nil {
-		return s
+	if a == nil || len(s) == 0 || s[len(s)-1].hi < 0x80 {
+		return s // ASCII only
 	}
 	out := s.intersect(asciiSpan)
 	if s.overlaps(a.gw) {
@@ -218,11 +228,20 @@ func (a *alphabet) of(s runeSet) runeSet {
 	for _, r := range s.intersect(a.marked) {
 		out = out.union(span(vMark+r.lo, vMark+r.hi))
 	}
+	// Three forms of the same characters in a rewritten value: the
+	// non-word ones alone (exact: a \b next to it is decided from the
+	// set), all but the marked letters, the non-word ones and every free
+	// letter. The others only where the first has many ranges.
 	high := s.intersect(nonASCII)
-	rest := high.minus(pyWord)
-	for _, alt := range []runeSet{high.minus(a.marked), rest.union(a.free())} {
-		if len(alt) < len(rest) {
+	rest := high.intersect(pyNotWord)
+	if len(rest) > 4 {
+		if alt := high.minus(a.marked); len(alt) < len(rest) {
 			rest = alt
+		}
+		if len(rest) > 4 {
+			if alt := high.intersect(pyNotWord).union(a.free()); len(alt) < len(rest) {
+				rest = alt
+			}
 		}
 	}
 	return out.union(rest)
@@ -243,7 +262,22 @@ func (a *alphabet) high() runeSet {
 	if a == nil {
 		return nonASCII
 	}
-	return a.of(nonASCII)
+	if a.highSet == nil {
+		a.highSet = nonASCII.minus(a.marked)
+		for _, r := range a.marked {
+			a.highSet = a.highSet.union(span(vMark+r.lo, vMark+r.hi))
+		}
+		if !a.gw.empty() {
+			a.highSet = a.highSet.union(runes(vWord))
+		}
+		if !a.gd.empty() {
+			a.highSet = a.highSet.union(runes(vDigit))
+		}
+		for i := range a.blocks {
+			a.highSet = a.highSet.union(runes(vBlock + rune(i)))
+		}
+	}
+	return a.highSet
 }
 
 // word is Python's \w in the rewritten alphabet.
@@ -251,8 +285,25 @@ func (a *alphabet) word() runeSet {
 	if a == nil {
 		return asciiWord
 	}
-	pyClasses()
-	return a.of(pyWord)
+	if a.wordSet == nil {
+		// of(pyWord), written out: every word character is ASCII or
+		// stands for a byte of its own, but the marked ones.
+		w := asciiWord
+		if !a.gw.empty() {
+			w = w.union(runes(vWord))
+		}
+		if !a.gd.empty() {
+			w = w.union(runes(vDigit))
+		}
+		for i := range a.blocks {
+			w = w.union(runes(vBlock + rune(i)))
+		}
+		for _, r := range a.marked {
+			w = w.union(span(vMark+r.lo, vMark+r.hi))
+		}
+		a.wordSet = w
+	}
+	return a.wordSet
 }
 
 // wordBytes are the bytes a word character can end with.
@@ -420,8 +471,12 @@ var (
 
 // nonWord is Python's \W in the rewritten alphabet.
 func (a *alphabet) nonWord() runeSet {
-	pyClasses()
-	return a.of(pyWord.complement().minus(unmatchable))
+	if a.nonWordSet == nil {
+		// of(\W), written out: the other letters never occur as their
+		// own bytes.
+		a.nonWordSet = asciiWord.complement().intersect(asciiSpan).minus(unmatchable).union(nonASCII.minus(a.marked))
+	}
+	return a.nonWordSet
 }
 
 // firstWordBytes are the bytes a word character can start with, when that
