@@ -414,9 +414,14 @@ func Rewrite(words, v string) string {
 	return w.String()
 }
 
-// WordTable is the table the hooks rewrite with: the non-ASCII code points
-// from U+0080 on, as runs of one kind (0 other, 1 letter, 2 digit), each run
-// written as 3*length+kind in decimal, separated by spaces.
+// WordTable is the table the hooks rewrite with: the kind of every code
+// point (0 other, 1 letter, 2 digit), in blocks of 4096 code points
+// (U+0000-U+0FFF, U+1000-U+1FFF, ...), separated by ";". A block is the
+// kinds of its runs of one kind, one digit each, then the offset in the
+// block of each run after the first, separated by spaces ("010 65 91": 0
+// up to 64, 1 up to 90, 0 from 91). A hook splits the blocks once and a
+// block when a character of it comes, and finds the run by binary search:
+// no loop over the table in awk.
 func WordTable() string {
 	wordTableOnce.Do(func() {
 		pyClasses()
@@ -429,40 +434,35 @@ func WordTable() string {
 			}
 			return 0
 		}
-		// The boundaries of the runs are the ends of the ranges of both sets.
-		cuts := []rune{0x80, maxRune + 1}
+		// Where a kind may change: the ends of the ranges of both sets.
+		var cuts []rune
 		for _, s := range []runeSet{pyWord, pyDigit} {
 			for _, r := range s {
-				if r.lo >= 0x80 {
-					cuts = append(cuts, r.lo)
-				}
-				if r.hi+1 >= 0x80 {
-					cuts = append(cuts, r.hi+1)
-				}
+				cuts = append(cuts, r.lo, r.hi+1)
 			}
 		}
 		slices.Sort(cuts)
 		var w strings.Builder
-		last, lastKind := rune(0x80), kind(0x80)
-		for _, c := range cuts[1:] {
-			if c == last {
-				continue
+		for blk := rune(0); blk <= maxRune; blk += wordBlock {
+			if blk > 0 {
+				w.WriteByte(';')
 			}
-			if c <= maxRune && kind(c) == lastKind {
-				continue
+			kinds, offs := []byte{byte('0' + kind(blk))}, ""
+			for _, c := range cuts {
+				if c > blk && c < blk+wordBlock && kind(c) != int(kinds[len(kinds)-1]-'0') {
+					kinds = append(kinds, byte('0'+kind(c)))
+					offs += " " + strconv.Itoa(int(c-blk))
+				}
 			}
-			if w.Len() > 0 {
-				w.WriteByte(' ')
-			}
-			w.WriteString(strconv.Itoa(int(c-last)*3 + lastKind))
-			if c <= maxRune {
-				last, lastKind = c, kind(c)
-			}
+			w.WriteString(string(kinds) + offs)
 		}
 		wordTable = w.String()
 	})
 	return wordTable
 }
+
+// wordBlock is the size of WordTable's blocks.
+const wordBlock = 4096
 
 var (
 	wordTableOnce sync.Once

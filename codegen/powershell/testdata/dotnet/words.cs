@@ -13,7 +13,8 @@ using System.Text;
 using System.Text.RegularExpressions;
 
 class Words {
-    static int[] us, uk;
+    static string[] ub, uo;
+    static int ux = -1;
     static Regex run = new Regex("[\\x80-\\xFF]+", RegexOptions.CultureInvariant);
     static char[] high = new char[128];
 
@@ -36,12 +37,7 @@ class Words {
     }
 
     static void Init(U u, string wtab) {
-        if (us == null) {
-            var a = wtab.Split(new[] { ' ' }, StringSplitOptions.RemoveEmptyEntries);
-            us = new int[a.Length]; uk = new int[a.Length];
-            int c = 128;
-            for (int i = 0; i < a.Length; i++) { int x = int.Parse(a[i]); uk[i] = x % 3; us[i] = c; c += (x - uk[i]) / 3; }
-        }
+        if (ub == null) ub = wtab.Split(';');
         u.K = new Dictionary<string, string>(StringComparer.Ordinal);
         u.N = new List<int[]>();
         foreach (var x in u.s.Split(new[] { ' ' }, StringSplitOptions.RemoveEmptyEntries)) {
@@ -59,9 +55,13 @@ class Words {
             cp = cp * 64 + x - 128;
         }
         if ((l == 2 && cp < 128) || (l == 3 && (cp < 2048 || (cp >= 55296 && cp < 57344))) || (l == 4 && (cp < 65536 || cp > 1114111))) return null;
-        int lo = 0, hi = us.Length - 1;
-        while (lo < hi) { int m = (int)Math.Floor((lo + hi + 1) / 2.0); if (us[m] <= cp) lo = m; else hi = m - 1; }
-        int k = uk[lo];
+        int bx = (int)Math.Floor(cp / 4096.0);
+        if (bx != ux) { uo = ub[bx].Split(' '); ux = bx; }
+        var o = uo;
+        int off = cp - bx * 4096;
+        int lo = 0, hi = o.Length - 1;
+        while (lo < hi) { int m = (int)Math.Floor((lo + hi + 1) / 2.0); if (int.Parse(o[m]) <= off) lo = m; else hi = m - 1; }
+        int k = o[0][lo] - '0';
         if (k == 0) return ch;
         foreach (var r in u.N) {
             if (r[0] <= cp && cp <= r[1]) {
