@@ -55,6 +55,9 @@ func TestRunPrintsTable(t *testing.T) {
 		if !hasRow(string(out), "live check, 10 rules, 1 KB shell", awk) {
 			missing = append(missing, "live check / "+awk)
 		}
+		if !hasRow(string(out), "live check, per-rule, 1 KB shell", awk) {
+			missing = append(missing, "live check per-rule / "+awk)
+		}
 		if !hasRow(string(out), "force-push table, 1 KB shell", awk) {
 			missing = append(missing, "table matcher / "+awk)
 		}

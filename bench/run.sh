@@ -363,10 +363,18 @@ live_calls=${LIVE_CALLS:-$((calls * 12 > 40 ? calls * 12 : 40))}
 mkdir -p "$tmp/p10nc/rules"
 cp "$tmp/p10"/.claude/* "$tmp/p10nc/rules/"
 "$tmp/hookify" build -C "$tmp/p10nc" rules 2> /dev/null
+# The per-rule layout: the script of the first rule, which also carries the
+# rerun after a rebuild (docs/live-rules.md, "The per-rule layout").
+mkdir -p "$tmp/p10pr/.claude" "$tmp/p10prnc/rules"
+cp "$tmp/p10"/.claude/* "$tmp/p10pr/.claude/"
+cp "$tmp/p10"/.claude/* "$tmp/p10prnc/rules/"
+"$tmp/hookify" build -C "$tmp/p10pr" --layout per-rule 2> /dev/null
+"$tmp/hookify" build -C "$tmp/p10prnc" --layout per-rule rules 2> /dev/null
+grep -q 'hookify-fresh' "$tmp/p10pr/.cursor/hooks/hookify-rule-1.sh" || { echo "bench: the per-rule script has no live check" >&2; exit 1; }
 grep -q 'hookify-fresh' "$tmp/p10/.cursor/hooks/hookify-beforeShellExecution.sh" || { echo "bench: the 10-rule hook has no live check" >&2; exit 1; }
 ! grep -q 'hookify-fresh' "$tmp/p10nc/.cursor/hooks/hookify-beforeShellExecution.sh" || { echo "bench: the hook built from rules/ has the live check" >&2; exit 1; }
 echo
-echo "live check: the 10-rule shell hook (1 KB payload) with and without it, CPU ms a call, median of $rounds rounds x $live_calls calls"
+echo "live check: the 10-rule shell hook (1 KB payload) with and without it, and the first rule's script of the per-rule layout, CPU ms a call, median of $rounds rounds x $live_calls calls"
 echo
 echo "| case                             | awk          | without ms |  with ms |   ratio |"
 echo "|----------------------------------|--------------|------------|----------|---------|"
@@ -383,6 +391,17 @@ for a in $AWKS; do
   o=$(printf '%s\n' "${os[@]}" | median)
   w=$(printf '%s\n' "${ws[@]}" | median)
   awk -v a="$a" -v o="$o" -v w="$w" 'BEGIN { printf "| %-32s | %-12s | %10.3f | %8.3f | %6.2fx |\n", "live check, 10 rules, 1 KB shell", a, o / 1000, w / 1000, (o > 0 ? w / o : 0) }'
+  for d in p10pr p10prnc; do
+    (cd "$tmp/$d" && check "the $d script with $a" "$allow" "$tmp/awk-$a" .cursor/hooks/hookify-rule-1.sh < "$tmp/s1k.json")
+  done
+  ws=() os=()
+  for ((r = 0; r < rounds; r++)); do
+    os+=("$(cd "$tmp/p10prnc" && cpu_us "$live_calls" "$tmp/awk-$a" "$tmp/s1k.json" .cursor/hooks/hookify-rule-1.sh)")
+    ws+=("$(cd "$tmp/p10pr" && cpu_us "$live_calls" "$tmp/awk-$a" "$tmp/s1k.json" .cursor/hooks/hookify-rule-1.sh)")
+  done
+  o=$(printf '%s\n' "${os[@]}" | median)
+  w=$(printf '%s\n' "${ws[@]}" | median)
+  awk -v a="$a" -v o="$o" -v w="$w" 'BEGIN { printf "| %-32s | %-12s | %10.3f | %8.3f | %6.2fx |\n", "live check, per-rule, 1 KB shell", a, o / 1000, w / 1000, (o > 0 ? w / o : 0) }'
 done
 
 # The table matcher (docs/awk-engines.md §14): a project with the README's
