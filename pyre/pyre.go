@@ -51,6 +51,8 @@ package pyre
 import (
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Flags are Python regex flags applied from outside the pattern.
@@ -121,12 +123,44 @@ func ERE(pattern string, flags Flags) (string, error) {
 // v) exactly when Python's search matches v (words.go). The error, when not
 // nil, is always an *Error.
 func Translate(pattern string, flags Flags) (ere, words string, err error) {
+	key := translationKey{pattern, flags}
+	if v, ok := translations.Load(key); ok {
+		t := v.(translation)
+		if t.err != nil {
+			e := *t.err // a copy: the caller may change it
+			return "", "", &e
+		}
+		return t.ere, t.words, nil
+	}
 	ere, words, _, perr := translatePattern(pattern, flags)
+	if translated.Add(1) <= maxCached {
+		translations.Store(key, translation{ere, words, perr})
+	}
 	if perr != nil {
-		return "", "", perr
+		e := *perr
+		return "", "", &e
 	}
 	return ere, words, nil
 }
+
+// A process translates each pattern once (the first maxCached asked are
+// kept): a build asks again for the patterns of every hook it writes,
+// watch rebuilds the same rules at each save, and the tests translate the
+// same patterns in several checks.
+type translationKey struct {
+	pattern string
+	flags   Flags
+}
+
+type translation struct {
+	ere, words string
+	err        *Error
+}
+
+var (
+	translations sync.Map // translationKey → translation
+	translated   atomic.Int64
+)
 
 // translatePattern is Translate that also returns the parsed pattern (nil when
 // the parser refused it for other reasons than a lookaround).

@@ -310,7 +310,7 @@ type Regex struct {
 // pattern whose automaton has too many states keeps its ERE alone). The
 // error is ERE's.
 func Compile(pattern string, flags Flags) (*Regex, error) {
-	ere, words, _, err := translatePattern(pattern, flags)
+	ere, words, err := Translate(pattern, flags)
 	if err != nil {
 		return nil, err
 	}
