@@ -470,7 +470,9 @@ done
 # on a 1 KB command that holds the rule's needle (foo) and no match, in
 # ASCII and in prose of several scripts (the rewrite runs over all of it);
 # the added CPU time as a multiple of the bash floor's. Then one call on
-# UNI_BIG bytes of the same prose (budget: 2 s in every awk).
+# UNI_BIG bytes of the same prose, and one on UNI_BIG bytes of words that
+# do not repeat (random letters and digits of four scripts, the rewrite's
+# worst case: each character and word is new), budget 2 s in every awk.
 uni_project() {
   local dir=$tmp/$1
   mkdir -p "$dir/.claude"
@@ -495,11 +497,26 @@ prose='Größe über naïve café ٣٤٥ 中文字符 Ελληνικά русс�
 awk -v n=1000 "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", grow("echo ", "plain ascii text foo-bar ", n) }' > "$tmp/uni1k-ascii.json"
 awk -v n=1000 -v u="$prose" "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", grow("echo ", u, n) }' > "$tmp/uni1k.json"
 awk -v n="$UNI_BIG" -v u="$prose" "$grow"' BEGIN { printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"%s\",\"cwd\":\"/w\"}", grow("echo ", u, n) }' > "$tmp/uni1m.json"
+LC_ALL=C awk -v n="$UNI_BIG" '
+function u8(c) { # the UTF-8 bytes of code point c
+  if (c < 2048) return sprintf("%c%c", 192 + int(c / 64), 128 + c % 64)
+  return sprintf("%c%c%c", 224 + int(c / 4096), 128 + int(c / 64) % 64, 128 + c % 64)
+}
+BEGIN {
+  srand(1); printf "{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"echo "
+  split("19968 20991 192 591 1024 1279 1632 1641", r, " ")
+  for (b = 0; b < n; b++) {
+    k = 2 * int(rand() * 4) + 1; c = r[k] + int(rand() * (r[k + 1] - r[k] + 1))
+    w = u8(c); printf "%s", w; b += length(w) - 1
+    if (rand() < 0.2) { printf " "; b++ }
+  }
+  printf " foo-\",\"cwd\":\"/w\"}"
+}' > "$tmp/uni1m-rand.json"
 echo
-echo "Unicode rule: \\bfoo\\w+ on a 1 KB command that holds foo, CPU ms a call, median of $rounds rounds x $live_calls calls; and one call on $(size "$UNI_BIG") of prose (big s)"
+echo "Unicode rule: \\bfoo\\w+ on a 1 KB command that holds foo, CPU ms a call, median of $rounds rounds x $live_calls calls; and one call on $(size "$UNI_BIG") of prose (big s) and of words that do not repeat (rand s)"
 echo
-echo "| case                             | awk          | floor ms | without ms |  with ms | added / floor |  big s |"
-echo "|----------------------------------|--------------|----------|------------|----------|---------------|--------|"
+echo "| case                             | awk          | floor ms | without ms |  with ms | added / floor |  big s | rand s |"
+echo "|----------------------------------|--------------|----------|------------|----------|---------------|--------|--------|"
 for a in $AWKS; do
   for payload in uni1k-ascii uni1k; do
     for d in puni pnouni; do
@@ -514,14 +531,17 @@ for a in $AWKS; do
     f=$(printf '%s\n' "${fs[@]}" | median)
     o=$(printf '%s\n' "${os[@]}" | median)
     w=$(printf '%s\n' "${ws[@]}" | median)
-    big=
+    big= rnd=
     label="Unicode rule, 1 KB ASCII"
     if [ "$payload" = uni1k ]; then
-      (cd "$tmp/puni" && check "the Unicode rule's hook with $a on $(size "$UNI_BIG")" "$allow" "$tmp/awk-$a" .cursor/hooks/hookify-beforeShellExecution.sh < "$tmp/uni1m.json")
+      for big in uni1m uni1m-rand; do
+        (cd "$tmp/puni" && check "the Unicode rule's hook with $a on $(size "$UNI_BIG") ($big)" "$allow" "$tmp/awk-$a" .cursor/hooks/hookify-beforeShellExecution.sh < "$tmp/$big.json")
+      done
       big=$(cd "$tmp/puni" && cpu_us 1 "$tmp/awk-$a" "$tmp/uni1m.json" .cursor/hooks/hookify-beforeShellExecution.sh)
+      rnd=$(cd "$tmp/puni" && cpu_us 1 "$tmp/awk-$a" "$tmp/uni1m-rand.json" .cursor/hooks/hookify-beforeShellExecution.sh)
       label="Unicode rule, 1 KB prose"
     fi
-    awk -v l="$label" -v a="$a" -v f="$f" -v o="$o" -v w="$w" -v b="$big" 'BEGIN { printf "| %-32s | %-12s | %8.3f | %10.3f | %8.3f | %12.2fx | %6s |\n", l, a, f / 1000, o / 1000, w / 1000, (w - o) / f, (b == "" ? "" : sprintf("%.2f", b / 1e6)) }'
+    awk -v l="$label" -v a="$a" -v f="$f" -v o="$o" -v w="$w" -v b="$big" -v r="$rnd" 'BEGIN { printf "| %-32s | %-12s | %8.3f | %10.3f | %8.3f | %12.2fx | %6s | %6s |\n", l, a, f / 1000, o / 1000, w / 1000, (w - o) / f, (b == "" ? "" : sprintf("%.2f", b / 1e6)), (r == "" ? "" : sprintf("%.2f", r / 1e6)) }'
   done
 done
 
