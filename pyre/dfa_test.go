@@ -24,7 +24,7 @@ func TestDFASearch(t *testing.T) {
 		}
 		// only the patterns that need it: the others are plain EREs
 		var alpha *alphabet
-		if uni, _ := unicodeSensitive(root); uni {
+		if unicodeSensitive(root) {
 			alpha = newAlphabet(root)
 		}
 		if _, terr := (&translator{alpha: alpha}).translate(root); terr == nil && perr == nil {

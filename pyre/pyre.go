@@ -177,7 +177,7 @@ func translatePattern(pattern string, flags Flags) (ere, words string, root *nod
 		return "", "", nil, perr.withoutDFA()
 	}
 	var alpha *alphabet
-	if uni, _ := unicodeSensitive(root); uni {
+	if unicodeSensitive(root) {
 		alpha = newAlphabet(root)
 	}
 	t := &translator{alpha: alpha}

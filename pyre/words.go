@@ -111,9 +111,8 @@ type alphabet struct {
 }
 
 // unicodeSensitive reports whether n reads Python's Unicode \w, \d, \b or
-// \B somewhere (not under the ASCII flag), and whether it reads one of
-// them under the ASCII flag.
-func unicodeSensitive(n *node) (uni, ascii bool) {
+// \B somewhere (not under the ASCII flag).
+func unicodeSensitive(n *node) (uni bool) {
 	var walk func(n *node)
 	walk = func(n *node) {
 		use := false
@@ -128,19 +127,15 @@ func unicodeSensitive(n *node) (uni, ascii bool) {
 				}
 			}
 		}
-		if use {
-			if n.flags&flagASCII != 0 {
-				ascii = true
-			} else {
-				uni = true
-			}
+		if use && n.flags&flagASCII == 0 {
+			uni = true
 		}
 		for _, s := range n.subs {
 			walk(s)
 		}
 	}
 	walk(n)
-	return uni, ascii
+	return uni
 }
 
 // newAlphabet builds the rewritten alphabet of root. The non-ASCII word
@@ -263,19 +258,7 @@ func (a *alphabet) high() runeSet {
 		return nonASCII
 	}
 	if a.highSet == nil {
-		a.highSet = nonASCII.minus(a.marked)
-		for _, r := range a.marked {
-			a.highSet = a.highSet.union(span(vMark+r.lo, vMark+r.hi))
-		}
-		if !a.gw.empty() {
-			a.highSet = a.highSet.union(runes(vWord))
-		}
-		if !a.gd.empty() {
-			a.highSet = a.highSet.union(runes(vDigit))
-		}
-		for i := range a.blocks {
-			a.highSet = a.highSet.union(runes(vBlock + rune(i)))
-		}
+		a.highSet = nonASCII.minus(a.marked).union(a.words())
 	}
 	return a.highSet
 }
@@ -288,22 +271,28 @@ func (a *alphabet) word() runeSet {
 	if a.wordSet == nil {
 		// of(pyWord), written out: every word character is ASCII or
 		// stands for a byte of its own, but the marked ones.
-		w := asciiWord
-		if !a.gw.empty() {
-			w = w.union(runes(vWord))
-		}
-		if !a.gd.empty() {
-			w = w.union(runes(vDigit))
-		}
-		for i := range a.blocks {
-			w = w.union(runes(vBlock + rune(i)))
-		}
-		for _, r := range a.marked {
-			w = w.union(span(vMark+r.lo, vMark+r.hi))
-		}
-		a.wordSet = w
+		a.wordSet = asciiWord.union(a.words())
 	}
 	return a.wordSet
+}
+
+// words are the members of the alphabet that stand for the non-ASCII word
+// characters: byteWord, byteDigit, the block bytes and the marked ones.
+func (a *alphabet) words() runeSet {
+	var w runeSet
+	if !a.gw.empty() {
+		w = w.union(runes(vWord))
+	}
+	if !a.gd.empty() {
+		w = w.union(runes(vDigit))
+	}
+	for i := range a.blocks {
+		w = w.union(runes(vBlock + rune(i)))
+	}
+	for _, r := range a.marked {
+		w = w.union(span(vMark+r.lo, vMark+r.hi))
+	}
+	return w
 }
 
 // wordBytes are the bytes a word character can end with.
