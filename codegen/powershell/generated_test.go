@@ -104,6 +104,21 @@ var scriptSets = []struct {
 	files func(*testing.T) map[string][]byte
 }{{"golden-and-examples", generated}, {"corpus", generatedCorpus}, {"table-rows", generatedTableRows}}
 
+// TestRetiredStubs checks the retired stubs as TestGeneratedScripts checks
+// every generated script: they hold no regex.
+func TestRetiredStubs(t *testing.T) { checkScripts(t, retiredStubs(t)) }
+
+// retiredStubs are the retired stubs (codegen.Retired) of a script that
+// served each event, and of one that served them all.
+func retiredStubs(*testing.T) map[string][]byte {
+	files := map[string][]byte{}
+	for _, e := range ir.CursorEvents {
+		files["retired/"+e.String()] = codegen.Retired(".cursor/hooks/hookify-x.ps1", []ir.CursorEvent{e})
+	}
+	files["retired/all"] = codegen.Retired(".cursor/hooks/hookify-x.ps1", ir.CursorEvents)
+	return files
+}
+
 // generatedTableRows are the scripts of the rules of package tablerules,
 // so that a new row of ir's tables gets its PowerShell checked too.
 func generatedTableRows(t *testing.T) map[string][]byte {
