@@ -416,6 +416,7 @@ func (d *doctorRun) fresh(commands map[string][]command) (*ir.Cursor, ir.WarnMod
 			}
 			return nil, 0
 		}
+		changes, _ = dropRetired(changes) // a live rebuild's leftovers, not stale output
 		if len(changes) == 0 {
 			return res.Cursor, cand.opts.Warn
 		}

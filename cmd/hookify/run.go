@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hookify/hookify/codegen"
 	"github.com/hookify/hookify/compiler"
 	"github.com/hookify/hookify/diag"
 	"github.com/hookify/hookify/upstream"
@@ -41,8 +42,12 @@ func build(c *cli, check bool) int {
 	partial := diags.HasErrors() && len(res.Files) > 0
 	var changes []writer.Change
 	if !diags.HasErrors() || c.keepGoing && partial {
+		files, stale := res.Files, res.Stale
+		if !check && os.Getenv(codegen.LiveEnv) != "" {
+			files, stale = retireStale(root, c.opts.Level(), files, stale)
+		}
 		var err error
-		changes, err = writer.Plan(os.DirFS(root), res.Files, res.Stale)
+		changes, err = writer.Plan(os.DirFS(root), files, stale)
 		if err != nil {
 			diags = append(diags, writeDiags(err)...)
 			partial = false
@@ -62,6 +67,14 @@ func build(c *cli, check bool) int {
 	}
 	if c.scriptsOnly {
 		changes = slices.DeleteFunc(changes, func(ch writer.Change) bool { return !strings.HasPrefix(ch.Path, compiler.HooksDir+"/") })
+	}
+	if check {
+		// Retired stubs are a live rebuild's leftovers, not stale output.
+		var retired []string
+		changes, retired = dropRetired(changes)
+		if len(retired) > 0 && !c.json {
+			fmt.Fprint(stderr, retiredNote("check", retired))
+		}
 	}
 	for _, ch := range changes {
 		report.Changes = append(report.Changes, jsonChange{Path: ch.Path, Kind: ch.Kind.String()})

@@ -114,7 +114,7 @@ func freshCheck(rf *codegen.RuleFiles, l *codegen.Layout) string {
 		`    fi`,
 		`    hk_why=' (hookify is not on PATH, in $GOBIN or in ~/go/bin: go install github.com/hookify/hookify/cmd/hookify@latest installs it)'`,
 		`    if [ -n "$hk_c" ] && [ -z "${`+codegen.RebuiltEnv+`-}" ]; then`,
-		`      if (cd "$hk_h/../.." && if [ "$hk_c" = go ]; then go tool hookify `+rebuild+`; else "$hk_c" `+rebuild+`; fi) </dev/null >&2; then`,
+		`      if (cd "$hk_h/../.." && if [ "$hk_c" = go ]; then `+codegen.LiveEnv+`=1 go tool hookify `+rebuild+`; else `+codegen.LiveEnv+`=1 "$hk_c" `+rebuild+`; fi) </dev/null >&2; then`,
 		`        `+codegen.RebuiltEnv+`=1`,
 		`        export `+codegen.RebuiltEnv,
 	)
@@ -298,13 +298,18 @@ const rerun = `
           hk_t=$(mktemp "${TMPDIR:-/tmp}/hookify.XXXXXX" 2>/dev/null) || hk_t=
           [ -z "$hk_t" ] || trap "rm -f \"\$hk_t\"" EXIT
           if [ -n "$hk_t" ] && cat >"$hk_t"; then
+            hk_alive() {
+              hk_y=
+              [ -f "$1" ] && { read -r hk_y; read -r hk_y; } 2>/dev/null <"$1"
+              [ -f "$1" ] && [ "$hk_y" != "` + codegen.RetiredLine + `" ]
+            }
             hk_run=
-            [ -f "$0" ] && hk_run=$hk_me
+            hk_alive "$0" && hk_run=$hk_me
             hk_pick
             hk_lead=
             for hk_f in $hk_s; do
               [ -n "$hk_lead" ] || hk_lead=$hk_f
-              if [ -f "$hk_h/$hk_f.sh" ]; then hk_lead=$hk_f; break; fi
+              if hk_alive "$hk_h/$hk_f.sh"; then hk_lead=$hk_f; break; fi
             done
             if [ "$hk_lead" = "$hk_me" ]; then
               for hk_f in "$hk_h"/` + ir.ScriptPrefix + `*.sh; do

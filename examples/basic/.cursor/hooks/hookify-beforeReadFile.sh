@@ -72,7 +72,7 @@ if [ -z "$hk_ok" ]; then
     fi
     hk_why=' (hookify is not on PATH, in $GOBIN or in ~/go/bin: go install github.com/hookify/hookify/cmd/hookify@latest installs it)'
     if [ -n "$hk_c" ] && [ -z "${HOOKIFY_REBUILT-}" ]; then
-      if (cd "$hk_h/../.." && if [ "$hk_c" = go ]; then go tool hookify build --layout per-event --warn context; else "$hk_c" build --layout per-event --warn context; fi) </dev/null >&2; then
+      if (cd "$hk_h/../.." && if [ "$hk_c" = go ]; then HOOKIFY_LIVE=1 go tool hookify build --layout per-event --warn context; else HOOKIFY_LIVE=1 "$hk_c" build --layout per-event --warn context; fi) </dev/null >&2; then
         HOOKIFY_REBUILT=1
         export HOOKIFY_REBUILT
         [ -f "$0" ] && exec "$0" "$@"

@@ -473,10 +473,14 @@ function hk_build([string]$root, [object[]]$c, [string[]]$build) {
   if ($c.Count -gt 1) { $argv = @($c[1..($c.Count - 1)]) }
   $argv += $build
   Push-Location -LiteralPath $root
+  # HOOKIFY_LIVE: the build writes retired stubs in place of the scripts it
+  # removes, which other hooks of this call may have yet to start.
+  $env:HOOKIFY_LIVE = '1'
   try {
     & $c[0] @argv 2>&1 | ForEach-Object { [Console]::Error.WriteLine([string]$_) }
     return $LASTEXITCODE -eq 0
   } finally {
+    Remove-Item -LiteralPath Env:HOOKIFY_LIVE -ErrorAction SilentlyContinue
     Pop-Location
   }
 }
