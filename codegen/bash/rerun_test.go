@@ -61,6 +61,12 @@ func TestPerRuleRerun(t *testing.T) {
 				present[o] = r.IntN(3) > 0
 			}
 		}
+		// A script that is not present is gone or retired (a stub that a
+		// rebuild run by a hook wrote in its place), which is the same.
+		retired := map[string]bool{}
+		for _, o := range old {
+			retired[o] = !present[o] && r.IntN(2) == 0
+		}
 		var news []string
 		for i := range r.IntN(4) {
 			news = append(news, fmt.Sprintf("hookify-n%d", i))
@@ -141,9 +147,18 @@ func TestPerRuleRerun(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			// A retired stub, with a line after its header that logs a run.
+			stub := func(name string) string {
+				first, rest, _ := strings.Cut(string(codegen.Retired(".cursor/hooks/"+name+".sh", []ir.CursorEvent{e})), "\n")
+				header, rest, _ := strings.Cut(rest, "\n")
+				return first + "\n" + header + "\necho " + name + " >>" + shQuote(log) + "\n" + rest
+			}
 			for _, n := range append(slices.Clone(old), news...) {
 				if n != "hookify-me" && (present[n] || slices.Contains(news, n)) {
 					write(n, "#!/bin/sh\n"+header+"\n"+child(n))
+				}
+				if n != "hookify-me" && retired[n] {
+					write(n, stub(n))
 				}
 			}
 			write("hookify-beforeShellExecution", "#!/bin/sh\n# "+codegen.Header([]string{".claude/x.md"}, "--layout per-event --warn context")+"\n"+child("hookify-beforeShellExecution"))
@@ -151,6 +166,11 @@ func TestPerRuleRerun(t *testing.T) {
 			gone := ""
 			if meGone {
 				gone = `rm -f "$0"` + "\n"
+			}
+			if retired["hookify-me"] {
+				// In place of the running script, as writer.Apply renames.
+				write("hookify-me-stub", stub("hookify-me"))
+				gone = `mv "${0%/*}/hookify-me-stub.sh" "$0"` + "\n"
 			}
 			write("hookify-me", "#!/bin/sh\n"+header+"\nLC_ALL=C\nexport LC_ALL\nhk_awk=awk\n"+
 				"if [ -n \"${"+codegen.EventEnv+"-}\" ]; then\n"+child("hookify-me")+"fi\n"+gone+
@@ -167,7 +187,7 @@ func TestPerRuleRerun(t *testing.T) {
 			} else if err != nil {
 				t.Fatal(err)
 			}
-			where := fmt.Sprintf("round %d, %s, %s, tool %q, old %v (present %v), new %v", round, sh, e, tool, entries, present, news)
+			where := fmt.Sprintf("round %d, %s, %s, tool %q, old %v (present %v, retired %v), new %v", round, sh, e, tool, entries, present, retired, news)
 			if string(out) != wantOut || code != wantExit {
 				t.Errorf("%s: got %q exit %d, want %q exit %d", where, out, code, wantOut, wantExit)
 			}
