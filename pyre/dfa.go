@@ -18,8 +18,11 @@ import (
 // deterministic and finite, so it gives a DFA over byte classes, which is
 // minimized and written back as an ERE by state elimination.
 //
-// \b and \B are ASCII-based, as in the rest of the package: a word byte is
-// [0-9A-Za-z_], and every non-ASCII character is a non-word character.
+// \b and \B read the byte before a position: in the value's own alphabet a
+// word byte is [0-9A-Za-z_] (a pattern under the ASCII flag); in a rewritten
+// one (words.go) every non-ASCII word character ends with a byte of its own
+// (pcUWord), and the next character is a word character when it is in the
+// alphabet's \w.
 
 // Classes of the byte before a position.
 const (
