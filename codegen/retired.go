@@ -3,6 +3,7 @@ package codegen
 import (
 	"strings"
 
+	"github.com/hookify/hookify/codegen/awkquote"
 	"github.com/hookify/hookify/ir"
 )
 
@@ -23,7 +24,7 @@ const LiveEnv = "HOOKIFY_LIVE"
 const RetiredSources = "no rule (retired by a rebuild that a hook ran; the next hookify build deletes it)"
 
 // RetiredLine is line 2 of a retired .sh stub (line 1 of a .ps1 stub,
-// after its byte order mark), "# " and the header.
+// after its byte order mark, and of an .awk one), "# " and the header.
 const RetiredLine = "# " + HeaderPrefix + " from " + RetiredSources + ". " + HeaderSuffix
 
 // IsRetired reports whether data, the content of a file named p, is a
@@ -35,6 +36,7 @@ func IsRetired(p string, data []byte) bool {
 		_, s, _ = strings.Cut(s, "\n")
 	case strings.HasSuffix(p, ".ps1"):
 		s = strings.TrimPrefix(s, "\uFEFF")
+	case strings.HasSuffix(p, ".awk"):
 	default:
 		return false
 	}
@@ -46,13 +48,36 @@ func IsRetired(p string, data []byte) bool {
 // which served the Cursor events events: run, it prints the allow answer
 // of the event (the argument of a script that served several, which
 // Cursor passes then) and exits 0. Its text depends only on p's name and
-// the events (in the order given; callers sort them).
+// the events (in the order given; callers sort them). For p an .awk file,
+// the program of a script too large for one argument, the stub is a
+// program that does the same (the wrapper passes the event as ARGV[1]): a
+// wrapper that was started before the rebuild and runs its program after
+// it reads the stub instead of finding no file.
 func Retired(p string, events []ir.CursorEvent) []byte {
 	name := p[strings.LastIndex(p, "/")+1:]
 	allow := func(e ir.CursorEvent) string {
 		return strings.TrimSuffix(string(ir.AnswerFor(e, ir.None, ir.WarnContext, false).Render("", "")), "\n")
 	}
 	var b strings.Builder
+	if strings.HasSuffix(p, ".awk") {
+		b.WriteString(RetiredLine + "\n")
+		b.WriteString("#\n# " + name + " is retired: its rules are gone, and the script that a hook\n")
+		b.WriteString("# call started before the rebuild runs it. It allows.\n")
+		b.WriteString("BEGIN {\n  e = ARGC > 1 ? ARGV[1] : \"\"\n")
+		for i, e := range events {
+			if len(events) == 1 {
+				b.WriteString("  a = " + awkquote.String(allow(e)) + "\n")
+				break
+			}
+			cond := "  if"
+			if i > 0 {
+				cond = "  else if"
+			}
+			b.WriteString(cond + " (e == " + awkquote.String(e.String()) + ") a = " + awkquote.String(allow(e)) + "\n")
+		}
+		b.WriteString("  print a\n  exit 0\n}\n")
+		return []byte(b.String())
+	}
 	if strings.HasSuffix(p, ".ps1") {
 		b.WriteString("\uFEFF" + RetiredLine + "\n")
 		b.WriteString("#\n# " + name + " is retired: its rules are gone, and the hooks.json that a\n")

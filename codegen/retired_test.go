@@ -50,6 +50,28 @@ func TestRetiredStub(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := map[string]string{}
+		// The .awk stub, as a wrapper runs its program: awk -f, the event
+		// as ARGV[1] where the script serves several.
+		pa := ".cursor/hooks/hookify-x.awk"
+		ad := codegen.Retired(pa, events)
+		if !codegen.IsRetired(pa, ad) || !writer.IsGenerated(pa, ad) {
+			t.Fatalf("%v: the .awk program is not a generated retired stub:\n%s", events, ad)
+		}
+		fa := filepath.Join(dir, "hookify-x.awk")
+		if err := os.WriteFile(fa, ad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range testenv.Awks {
+			args := []string{"-f", fa}
+			if arg != "" {
+				args = append(args, arg)
+			}
+			out, err := testenv.Command(t, filepath.Join(testenv.AwkDir(t, a), "awk"), args...).Output()
+			if err != nil {
+				t.Fatalf("%s -f %v: %v", a, events, err)
+			}
+			got[string(a)] = string(out)
+		}
 		for _, sh := range shells {
 			args := append(sh[1:], f)
 			if arg != "" {

@@ -18,9 +18,10 @@ import (
 // retireStale is the build that a hook ran (codegen.LiveEnv set;
 // docs/live-rules.md, "What remains"): Cursor may still start, in this
 // very call, a script that the hooks.json on disk runs, so each stale
-// script that it runs (or whose twin it runs) becomes a retired stub
-// (codegen.Retired) instead of being deleted, and a stub already there
-// stays. Other stale files are deleted as in any build.
+// script that it runs (or whose twin it runs), and the .awk program of
+// such a script, which a wrapper started before the rebuild runs after it,
+// becomes a retired stub (codegen.Retired) instead of being deleted, and a
+// stub already there stays. Other stale files are deleted as in any build.
 func retireStale(root string, level hooksjson.Level, files []codegen.File, stale []string) ([]codegen.File, []string) {
 	served := map[string][]ir.CursorEvent{} // script name → the events hooks.json runs it for
 	if commands, err := ownedCommands(filepath.Join(root, compiler.HooksJSON), level); err == nil {
@@ -46,7 +47,7 @@ func retireStale(root string, level hooksjson.Level, files []codegen.File, stale
 		base := path.Base(p)
 		ext := path.Ext(base)
 		events := served[strings.TrimSuffix(strings.TrimPrefix(base, ir.ScriptPrefix), ext)]
-		if err != nil || !writer.IsGenerated(p, data) || (ext != ".sh" && ext != ".ps1") || len(events) == 0 {
+		if err != nil || !writer.IsGenerated(p, data) || (ext != ".sh" && ext != ".ps1" && ext != ".awk") || len(events) == 0 {
 			keep = append(keep, p)
 			continue
 		}
