@@ -315,11 +315,7 @@ func Compile(pattern string, flags Flags) (*Regex, error) {
 		return nil, err
 	}
 	r := &Regex{ERE: ere, Words: words}
-	if !Linear(ere) {
-		if t, ok := NewTable(ere); ok {
-			r.Table = t
-		}
-	}
+	r.Table, _ = TableFor(ere)
 	return r, nil
 }
 

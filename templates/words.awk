@@ -17,8 +17,10 @@
 # and busybox awk measure the whole string at every substr); in a window,
 # split finds the runs of non-ASCII bytes, and only their characters are
 # looked at, and a short run met before is one lookup. The result is
-# gathered in pieces of 64 KB (a join copies what it joins to).
-function hk_uinit(K, N, s,   n, i, a, x, c, k) {
+# gathered in pieces of 64 KB (a join copies what it joins to). K keeps the
+# last value and its rewrite too ("v", "o"): the rules of a hook that read
+# one field with the same words rewrite it once.
+function hk_uinit(K, N, s,   n, i, a, x, c) {
   K[0] = 0
   n = split(s, a, " "); N[0] = n - 1
   for (i = 2; i <= n; i++) {
@@ -82,6 +84,7 @@ function hk_uone(c, N,   b, l, t) {
 function hk_uw(v, K, N, s,   o, n, p, w, m, c, na, A, B, i, j, q) {
   if (v !~ /[\200-\377]/) return v
   if (!(0 in K)) hk_uinit(K, N, s)
+  if (("v" in K) && K["v"] == v) return K["o"]
   o = q = ""; n = length(v)
   for (p = 1; p <= n; p += m) {
     w = substr(v, p, 4099); m = length(w)
@@ -102,5 +105,6 @@ function hk_uw(v, K, N, s,   o, n, p, w, m, c, na, A, B, i, j, q) {
     q = q c
     if (length(q) >= 65536) { o = o q; q = "" }
   }
-  return o q
+  K["v"] = v; K["o"] = o q
+  return K["o"]
 }

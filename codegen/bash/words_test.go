@@ -65,10 +65,13 @@ func TestWordsProgram(t *testing.T) {
 		prog += fmt.Sprintf("function hk_u%d(v) { return hk_uw(v, hk_K%d, hk_N%d, %s) }\n", i, i, i, AwkString(s))
 	}
 	// Each value is a file; the program prints each rewritten value
-	// through each rewrite, then a NUL.
+	// through each rewrite, then a NUL, twice (the second time from the
+	// rewrite's memory of its last value).
 	var calls strings.Builder
-	for i := range specs {
-		fmt.Fprintf(&calls, "printf \"%%s%%c\", hk_u%d(v \"\"), 0; ", i)
+	for range 2 {
+		for i := range specs {
+			fmt.Fprintf(&calls, "printf \"%%s%%c\", hk_u%d(v \"\"), 0; ", i)
+		}
 	}
 	prog += `BEGIN { for (f = 1; f < ARGC; f++) { v = ""; n = 0; while ((getline l < ARGV[f]) > 0) v = (n++ ? v "\n" : "") l; ` + calls.String() + `} }`
 	var files []string
@@ -92,13 +95,13 @@ func TestWordsProgram(t *testing.T) {
 			t.Fatalf("%s: %v: %s", a, err, errb.Bytes())
 		}
 		got := strings.Split(out.String(), "\x00")
-		if len(got) != len(values)*len(specs)+1 {
-			t.Fatalf("%s: %d results for %d", a, len(got)-1, len(values)*len(specs))
+		if len(got) != 2*len(values)*len(specs)+1 {
+			t.Fatalf("%s: %d results for %d", a, len(got)-1, 2*len(values)*len(specs))
 		}
 		for i, v := range values {
 			for j, s := range specs {
 				want := pyre.Rewrite(s, v)
-				if g := got[i*len(specs)+j]; g != want {
+				if g := got[2*i*len(specs)+j]; g != want || got[(2*i+1)*len(specs)+j] != want {
 					if len(v) > 80 {
 						t.Errorf("%s, words %q, value of %d bytes (valid UTF-8: %v): got %d bytes, want %d", a, s, len(v), utf8.ValidString(v), len(g), len(want))
 						continue

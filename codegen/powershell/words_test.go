@@ -41,6 +41,9 @@ func TestWordsOnDotNet(t *testing.T) {
 			b.WriteString(pieces[r.Intn(len(pieces))])
 		}
 		c := tc{specs[r.Intn(len(specs))], b.String()}
+		if i%3 == 2 {
+			c = cases[i-1] // the same value again: hk_uw's memory of its last
+		}
 		cases = append(cases, c)
 		in.WriteString(hex.EncodeToString([]byte(c.words)) + " " + hex.EncodeToString([]byte(c.v)) + "\n")
 	}

@@ -22,6 +22,7 @@ class Words {
         public string s;
         public Dictionary<string, string> K;
         public List<int[]> N;
+        public string V, O;
     }
 
     static string Hex(string s) {
@@ -92,7 +93,10 @@ class Words {
     static string Uw(U u, string v, string wtab) {
         if (v.IndexOfAny(high) < 0) return v;
         if (u.K == null) Init(u, wtab);
-        return run.Replace(v, m => One(u, m.Value));
+        if (u.V != null && string.Equals(u.V, v, StringComparison.Ordinal)) return u.O;
+        u.O = run.Replace(v, m => One(u, m.Value));
+        u.V = v;
+        return u.O;
     }
 
     static void Main() {

@@ -340,7 +340,12 @@ function hk_uone($u, [string]$r) {
 function hk_uw($u, [string]$v) {
   if ($v.IndexOfAny($hk_high) -lt 0) { return $v }
   if ($null -eq $u.K) { hk_uinit $u }
-  return $hk_urun.Replace($v, [System.Text.RegularExpressions.MatchEvaluator]{ param($m) hk_uone $u $m.Value })
+  # the last value and its rewrite: the rules of a hook that read one
+  # field with the same words rewrite it once
+  if ($null -ne $u.V -and [string]::Equals($u.V, $v, [StringComparison]::Ordinal)) { return $u.O }
+  $u.O = $hk_urun.Replace($v, [System.Text.RegularExpressions.MatchEvaluator]{ param($m) hk_uone $u $m.Value })
+  $u.V = $v
+  return $u.O
 }
 $hk_high = [char[]](128..255)
 
