@@ -55,8 +55,9 @@ type hookData struct {
 	LastMessage                                                       bool
 	// Table: a regex runs as a table (hk_dfa).
 	Table bool
-	// Words: a regex reads a rewritten value (hk_uw).
-	Words bool
+	// WordTable, when a regex reads a rewritten value (hk_uw), is
+	// pyre.WordTable as a PowerShell string.
+	WordTable string
 	// Live is the call of the stale-rule check (fresh.go), or "".
 	Live string
 	// PerRule: the check runs hk_rules after a rebuild (the per-rule
@@ -130,7 +131,7 @@ func Generate(u *ir.Unit, opts Options) (codegen.File, error) {
 
 		LastMessage: g.lastMessage,
 		Table:       g.tables,
-		Words:       g.words,
+		WordTable:   wordTable(g.words),
 		Live:        liveCheck(opts.Rules, l),
 		PerRule:     opts.Rules != nil && opts.Rules.Entries != nil,
 	})
@@ -192,18 +193,21 @@ func (g *gen) table(cd ir.ResolvedCondition) string {
 }
 
 // rewrite adds the rewrite of words (pyre.Rewrite) to the data section and
-// returns its variable; with the first, the table of the kinds of
-// characters (pyre.WordTable) too.
+// returns its variable.
 func (g *gen) rewrite(words string) string {
-	if !g.words {
-		g.words = true
-		g.data.Var("wtab", "", func(string, int) string { return "$hk_wtab" }, func(v, _ string) string {
-			return v + " = " + Quote(pyre.WordTable())
-		})
-	}
+	g.words = true
 	return g.data.Var("u", words, psVar, func(v, w string) string {
 		return v + " = @{ s = " + Quote(w) + "; K = $null; N = $null }"
 	})
+}
+
+// wordTable is the skeleton's $hk_wtab (pyre.WordTable) where a regex reads
+// a rewritten value, else "".
+func wordTable(words bool) string {
+	if !words {
+		return ""
+	}
+	return Quote(pyre.WordTable())
 }
 
 // TableLiteral is the PowerShell hashtable that hk_dfa runs t from: the
